@@ -1,0 +1,395 @@
+package dev.senders.task;
+
+import dev.senders.Env;
+import dev.senders.Hooks;
+import dev.senders.InplaceStopSource;
+import dev.senders.OperationState;
+import dev.senders.ProtocolViolationException;
+import dev.senders.Query;
+import dev.senders.Receiver;
+import dev.senders.Scheduler;
+import dev.senders.Sender;
+import dev.senders.StopCallback;
+import dev.senders.StopToken;
+import dev.senders.internal.Signals;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One run of a {@link Task}: the operation state, the body's {@link Task.Context}, and the
+ * {@link Runnable} handed to the executor. See {@link Task} for the contract.
+ *
+ * <h2>Implementation notes</h2>
+ *
+ * Layout of the operation state:
+ * <ul>
+ * <li>{@code phase} (VarHandle, int): {@code NEW -> STARTED -> RUNNING -> DONE}. {@code start}
+ *     claims {@code NEW -> STARTED} (a second {@code start} is reported to
+ *     {@link Hooks#onErrorDropped}); the body thread sets {@code RUNNING} and, once the body has
+ *     returned or thrown, {@code DONE}.
+ * <li>{@code thread} (volatile): the body's thread while the body runs, else {@code null}. The
+ *     receiver-stop callback reads it to interrupt the body; the body thread clears it, then
+ *     closes that callback (which waits for a callback running on another thread, the
+ *     {@link StopCallback#close()} rule), then clears its interrupt status. So no interrupt
+ *     outlives the body, and a pooled thread never carries one into its next job.
+ * <li>{@code stop}: the task's own {@link InplaceStopSource}; its token is in {@code env}, the env
+ *     every awaited sender sees. The receiver's token fires it through {@code upstream}; an
+ *     interrupt observed while an await parks fires it too.
+ * <li>{@code latched} (body thread only, no atomics): {@code null}, {@link #STOPPED} (an await
+ *     completed stopped) or the {@code Throwable} passed to {@code fail}. The first one wins.
+ * </ul>
+ *
+ * <p>Each await has one small state word of its own ({@link Await#state}), on which the body
+ * thread (about to park) and the completing thread race: bits {@code STARTED} (set by the body
+ * before {@code start}), {@code CLAIMED} (the first completion claims it, a second one is a
+ * protocol violation), {@code COMPLETED} (result fields written; release) and {@code PARKED} (the
+ * body announced it will park; set by CAS only while {@code COMPLETED} is clear). The completer
+ * unparks only if it sees {@code PARKED}; the body parks only after its CAS succeeded, so a
+ * completion that happens before {@code start} returns (an inline sender) costs no park/unpark,
+ * and no wake-up can be lost. Spurious wake-ups and interrupts just loop; there is no spinning.
+ */
+final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
+
+    private static final int NEW = 0, STARTED = 1, RUNNING = 2, DONE = 3;
+    private static final Object STOPPED = new Object();
+
+    private final Executor executor;
+    private final Task.Body<T> body;
+    private final Receiver<? super T> receiver;
+    private final InplaceStopSource stop = new InplaceStopSource();
+
+    private volatile int phase;
+    private volatile Thread thread;
+    private Env env = Env.empty();          // written by start before the body is handed over
+    private StopCallback upstream;          // likewise; closed by whoever completes the receiver
+    private Object latched;                 // body thread only
+
+    TaskOperation(Executor executor, Task.Body<T> body, Receiver<? super T> receiver) {
+        this.executor = executor;
+        this.body = body;
+        this.receiver = receiver;
+    }
+
+    // ---------------------------------------------------------------- operation state
+
+    @Override
+    public void start() {
+        if (!PHASE.compareAndSet(this, NEW, STARTED)) {
+            Hooks.onErrorDropped(new ProtocolViolationException("a Task operation was started twice"));
+            return;
+        }
+        StopToken token;
+        try {
+            Env renv = receiver.env();
+            env = renv.with(Query.STOP_TOKEN, stop.token());
+            token = renv.stopToken();
+        } catch (Throwable t) {
+            Signals.throwIfFatal(t);
+            finishWithoutBody();
+            Signals.setError(receiver, t);
+            return;
+        }
+        if (token.stopPossible()) {
+            upstream = token.onStop(this::onReceiverStop);   // runs inline if already requested
+        }
+        if (stop.stopRequested()) {
+            // Stop came before the body began: it does not run (as schedule() completes stopped).
+            finishWithoutBody();
+            Signals.setStopped(receiver);
+            return;
+        }
+        try {
+            executor.execute(this);
+        } catch (Throwable t) {
+            Signals.throwIfFatal(t);
+            finishWithoutBody();
+            Signals.setError(receiver, t);
+        }
+    }
+
+    private void finishWithoutBody() {
+        phase = DONE;
+        closeUpstream();
+    }
+
+    private void closeUpstream() {
+        StopCallback cb = upstream;
+        if (cb != null) {
+            upstream = null;
+            cb.close();
+        }
+    }
+
+    /** The receiver's token fired: stop what is awaited, and wake a body blocked elsewhere. */
+    private void onReceiverStop() {
+        stop.requestStop();
+        Thread t = thread;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
+    /** The body, on the task's thread. */
+    @Override
+    public void run() {
+        Thread me = Thread.currentThread();
+        thread = me;           // then read stop: pairs with onReceiverStop's requestStop, then read thread
+        phase = RUNNING;
+        boolean ran = false;
+        T value = null;
+        Throwable thrown = null;
+        try {
+            if (!stop.stopRequested()) {
+                ran = true;
+                value = body.run(this);
+            }
+        } catch (Throwable t) {
+            thrown = t;
+        } finally {
+            phase = DONE;
+            thread = null;
+            closeUpstream();           // waits for an in-flight onReceiverStop (it may interrupt us)
+            Thread.interrupted();      // no interrupt outlives the body
+        }
+        if (thrown != null) {
+            Signals.throwIfFatal(thrown);   // decisions.md C3: fatal errors are not signals
+        }
+        complete(ran, value, thrown);
+    }
+
+    private void complete(boolean ran, T value, Throwable thrown) {
+        Object l = latched;
+        latched = null;
+        if (!ran) {
+            Signals.setStopped(receiver);
+        } else if (l == STOPPED) {
+            if (thrown != null && !(thrown instanceof CancellationException)
+                    && !(thrown instanceof InterruptedException)) {
+                Hooks.onErrorDropped(thrown);     // an error after the stop: never lost
+            }
+            Signals.setStopped(receiver);
+        } else if (l != null) {
+            Throwable e = (Throwable) l;
+            if (thrown != null && thrown != e) {
+                e.addSuppressed(thrown);
+            }
+            Signals.setError(receiver, e);
+        } else if (thrown == null) {
+            Signals.setValue(receiver, value);
+        } else if (thrown instanceof TaskStoppedException
+                || (thrown instanceof InterruptedException && stop.stopRequested())) {
+            Signals.setStopped(receiver);
+        } else {
+            Signals.setError(receiver, thrown);
+        }
+    }
+
+    // ---------------------------------------------------------------- Task.Context
+
+    private void checkBodyThread(String what) {
+        if (thread != Thread.currentThread()) {
+            throw new IllegalStateException(what + " must be called by the task's body, on the task's thread"
+                    + (phase == DONE ? " (the body has already returned)" : ""));
+        }
+    }
+
+    @Override
+    public <U> U await(Sender<U> sender) {
+        Objects.requireNonNull(sender, "sender");
+        checkBodyThread("Task.Context.await");
+        Await<U> a = new Await<>(env);
+        OperationState op = sender.connect(a);
+        STATE.setRelease(a, Await.STARTED);
+        op.start();
+        if (((int) STATE.getAcquire(a) & Await.COMPLETED) == 0) {
+            parkUntilCompleted(a);
+        }
+        switch (a.kind) {
+            case Await.VALUE:
+                return a.value;
+            case Await.ERROR:
+                throw TaskOperation.<RuntimeException>sneaky(a.error);
+            default:
+                if (latched == null) {
+                    latched = STOPPED;
+                }
+                throw new TaskStoppedException();
+        }
+    }
+
+    private void parkUntilCompleted(Await<?> a) {
+        boolean interrupted = false;
+        for (;;) {
+            int s = (int) STATE.getVolatile(a);
+            if ((s & Await.COMPLETED) != 0) {
+                break;
+            }
+            if ((s & Await.PARKED) == 0 && !STATE.compareAndSet(a, s, s | Await.PARKED)) {
+                continue;   // the completer changed the word (claimed or completed): look again
+            }
+            LockSupport.park(a);
+            if (Thread.interrupted()) {
+                interrupted = true;
+                stop.requestStop();   // an interrupt while awaiting is a stop request on the task
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public <U> U runOn(Scheduler scheduler, Callable<? extends U> block) {
+        Objects.requireNonNull(scheduler, "scheduler");
+        Objects.requireNonNull(block, "block");
+        return await(new RunOn<U>(scheduler, block));
+    }
+
+    @Override
+    public <R> R fail(Throwable error) {
+        Objects.requireNonNull(error, "error");
+        checkBodyThread("Task.Context.fail");
+        Object l = latched;
+        if (l == null) {
+            latched = error;
+        } else if (l == STOPPED) {
+            Hooks.onErrorDropped(error);
+        } else if (l != error) {
+            ((Throwable) l).addSuppressed(error);
+        }
+        return null;
+    }
+
+    @Override
+    public boolean clearStopped() {
+        checkBodyThread("Task.Context.clearStopped");
+        if (latched == STOPPED) {
+            latched = null;
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public Env env() {
+        return env;
+    }
+
+    @Override
+    public StopToken stopToken() {
+        return stop.token();
+    }
+
+    @Override
+    public Optional<Scheduler> scheduler() {
+        return env.scheduler();
+    }
+
+    @Override
+    public boolean isVirtualThread() {
+        checkBodyThread("Task.Context.isVirtualThread");
+        return TaskThreads.isVirtual(Thread.currentThread());
+    }
+
+    @Override
+    public String toString() {
+        return "Task.Context[" + (phase == DONE ? "done" : phase == RUNNING ? "running" : "not running") + "]";
+    }
+
+    /** Throws {@code t} itself, checked or not (the body's signature already allows any exception). */
+    @SuppressWarnings("unchecked")
+    private static <E extends Throwable> E sneaky(Throwable t) throws E {
+        throw (E) t;
+    }
+
+    // ---------------------------------------------------------------- one await
+
+    /** The receiver of one awaited sender; its state word is described in the class comment. */
+    static final class Await<U> implements Receiver<U> {
+        static final int STARTED = 1, CLAIMED = 2, COMPLETED = 4, PARKED = 8;
+        static final int VALUE = 1, ERROR = 2, STOPPED = 3;
+
+        private final Env env;
+        private final Thread waiter = Thread.currentThread();
+        int state;          // VarHandle STATE
+        int kind;           // written after CLAIMED, published by COMPLETED
+        U value;
+        Throwable error;
+
+        Await(Env env) {
+            this.env = env;
+        }
+
+        @Override
+        public void setValue(U v) {
+            if (claim("setValue")) {
+                value = v;
+                publish(VALUE);
+            }
+        }
+
+        @Override
+        public void setError(Throwable e) {
+            if (claim("setError")) {
+                error = e != null ? e : new NullPointerException("setError(null)");
+                publish(ERROR);
+            }
+        }
+
+        @Override
+        public void setStopped() {
+            if (claim("setStopped")) {
+                publish(STOPPED);
+            }
+        }
+
+        @Override
+        public Env env() {
+            return env;
+        }
+
+        private boolean claim(String signal) {
+            int s = (int) STATE.getAndBitwiseOr(this, CLAIMED);
+            if ((s & CLAIMED) != 0) {
+                Hooks.onErrorDropped(new ProtocolViolationException(
+                        "an awaited sender completed twice (second completion: " + signal + ")"));
+                return false;
+            }
+            if ((s & STARTED) == 0) {
+                // P2300: no completion before start. The await can still take the error.
+                error = new ProtocolViolationException(
+                        "an awaited sender completed (" + signal + ") before it was started");
+                publish(ERROR);
+                return false;
+            }
+            return true;
+        }
+
+        private void publish(int k) {
+            kind = k;
+            int s = (int) STATE.getAndBitwiseOr(this, COMPLETED);
+            if ((s & PARKED) != 0) {
+                LockSupport.unpark(waiter);
+            }
+        }
+    }
+
+    private static final VarHandle PHASE;
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            PHASE = l.findVarHandle(TaskOperation.class, "phase", int.class);
+            STATE = l.findVarHandle(Await.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}
