@@ -205,7 +205,7 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
         checkBodyThread("Task.Context.await");
         Await<U> a = new Await<>(env);
         OperationState op = sender.connect(a);
-        STATE.setRelease(a, Await.STARTED);
+        STATE.getAndBitwiseOrRelease(a, Await.STARTED);   // RMW: a (buggy) completion before start may have set bits
         op.start();
         if (((int) STATE.getAcquire(a) & Await.COMPLETED) == 0) {
             parkUntilCompleted(a);
