@@ -13,7 +13,6 @@ import dev.senders.Hooks;
 import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Query;
-import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.Senders;
 import dev.senders.StopToken;
@@ -199,6 +198,7 @@ class TaskTest {
 
     @Test
     @DisplayName("P3552 stopped await: an error thrown while unwinding is never lost (onErrorDropped), the task still completes stopped")
+    @SuppressWarnings("finally")
     void stoppedAwait_errorThrownWhileUnwinding_goesToOnErrorDropped() {
         IOException cleanupFailure = new IOException("close failed");
         Probe<Object> p = Probe.run(Task.of(ctx -> {
@@ -437,7 +437,38 @@ class TaskTest {
         assertFalse(p.thread == null);
     }
 
-    /** Keeps the Receiver import honest for readers: Probe is the receiver used throughout. */
-    @SuppressWarnings("unused")
-    private static final Class<?> RECEIVER = Receiver.class;
+    @Test
+    @DisplayName("an InterruptedException escaping the body without a stop request is an ordinary error")
+    void interruptedExceptionWithoutStop_isAnError() {
+        Probe<Object> p = Probe.run(Task.of(ctx -> {
+            Thread.currentThread().interrupt();
+            Thread.sleep(1);
+            return "not interrupted";
+        }));
+        p.awaitSignal("error");
+        assertInstanceOf(InterruptedException.class, p.error);
+    }
+
+    @Test
+    @DisplayName("decisions.md C3: a fatal error from the body is not turned into setError; it reaches the thread's uncaught-exception handler")
+    void fatalErrorFromTheBody_propagatesOnTheTaskThread() throws Exception {
+        StackOverflowError fatal = new StackOverflowError("simulated");
+        AtomicReference<Throwable> uncaught = new AtomicReference<>();
+        java.util.concurrent.CountDownLatch died = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.Executor executor = r -> {
+            Thread t = new Thread(r, "fatal-test");
+            t.setUncaughtExceptionHandler((th, e) -> {
+                uncaught.set(e);
+                died.countDown();
+            });
+            t.start();
+        };
+        Probe<Object> p = Probe.run(Task.of(executor, ctx -> {
+            throw fatal;
+        }));
+        assertTrue(died.await(10, java.util.concurrent.TimeUnit.SECONDS), "hang guard");
+        assertSame(fatal, uncaught.get());
+        assertEquals(0, p.completions.get());
+    }
+
 }
