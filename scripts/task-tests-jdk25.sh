@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
-# Runs the dev.senders.task tests once more under a JDK with virtual threads (21+, newest first),
-# asserting that task bodies run on virtual threads there (TaskVirtualThreadsTest, enabled by
-# -Dtask.expectVirtualThreads=true). The code is still compiled with --release 17.
-# Prints a skip line and exits 0 when no such JDK is installed under /usr/lib/jvm.
+# Runs the dev.senders.task tests once more under a JDK with virtual threads (21+, newest first,
+# e.g. /usr/lib/jvm/temurin-25-jdk-amd64), with -Dtask.expectVirtualThreads=true, which enables
+# TaskVirtualThreadsTest: task bodies must run on virtual threads there. The sources are still
+# compiled with --release 17 (the parent pom's setting), so this also checks that a JDK 25 builds
+# the Java 17 code.
+#
+# The run happens in a scratch copy of sender-core (and the parent pom), so it never touches the
+# main build's target/ directories or surefire reports (scripts/test-totals.sh is unaffected).
+# Prints a skip line and exits 0 when no JDK >= 21 is installed under /usr/lib/jvm.
 # Usage: scripts/task-tests-jdk25.sh [extra mvn args, e.g. -o]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-jdk=""
+jdk="" feature=""
 for dir in $(ls -d /usr/lib/jvm/*/ 2>/dev/null | sort -rV); do
     dir="${dir%/}"
     [ -x "$dir/bin/java" ] && [ -x "$dir/bin/javac" ] || continue
-    feature=$("$dir/bin/java" -XshowSettings:properties -version 2>&1 \
+    f=$("$dir/bin/java" -XshowSettings:properties -version 2>&1 \
         | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -1)
-    if [ -n "$feature" ] && [ "$feature" -ge 21 ]; then
-        jdk="$dir"
+    if [ -n "$f" ] && [ "$f" -ge 21 ]; then
+        jdk="$dir" feature="$f"
         break
     fi
 done
@@ -24,8 +29,27 @@ if [ -z "$jdk" ]; then
     exit 0
 fi
 
-echo "task-tests-jdk25: running the task tests under $jdk (java.specification.version $feature)"
-JAVA_HOME="$jdk" PATH="$jdk/bin:$PATH" mvn -B -q "$@" -pl sender-core verify \
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp pom.xml "$work/"
+tar -cf - --exclude=target sender-core | tar -C "$work" -xf -
+
+echo "task-tests-jdk25: running the task tests under $jdk (Java $feature)"
+status=0
+(cd "$work/sender-core" && JAVA_HOME="$jdk" PATH="$jdk/bin:$PATH" mvn -B -q "$@" verify \
     -Dtest='dev.senders.task.*Test' -Dsurefire.failIfNoSpecifiedTests=false \
-    -Dtask.expectVirtualThreads=true
+    -Dtask.expectVirtualThreads=true) || status=$?
+
+python3 - "$work/sender-core/target/surefire-reports" <<'PY'
+import glob, sys, xml.etree.ElementTree as ET
+n = f = s = 0
+for p in glob.glob(sys.argv[1] + '/TEST-*.xml'):
+    r = ET.parse(p).getroot()
+    n += int(r.get('tests', 0)); f += int(r.get('failures', 0)) + int(r.get('errors', 0)); s += int(r.get('skipped', 0))
+print(f"task-tests-jdk25: tests run: {n}, failed: {f}, skipped: {s}")
+PY
+if [ "$status" -ne 0 ]; then
+    echo "task-tests-jdk25: FAILED"
+    exit "$status"
+fi
 echo "task-tests-jdk25: OK"
