@@ -159,7 +159,8 @@ class ToRxTest {
         ManualSender<Integer> s = new ManualSender<>(false);
         AtomicInteger errors = new AtomicInteger();
         AtomicInteger stops = s.stopsSeen;
-        RxSenders.toFlowable(s).subscribe(new org.reactivestreams.Subscriber<Integer>() {
+        // a FlowableSubscriber is not wrapped in RxJava's StrictSubscriber: our own §3.9 check answers
+        RxSenders.toFlowable(s).subscribe(new io.reactivex.rxjava3.core.FlowableSubscriber<Integer>() {
             @Override public void onSubscribe(org.reactivestreams.Subscription sub) { sub.request(0); }
             @Override public void onNext(Integer t) { }
             @Override public void onError(Throwable t) {
@@ -170,6 +171,7 @@ class ToRxTest {
         });
         assertEquals(1, errors.get());
         // the operation started after onSubscribe returned, with its token already stopped
+        assertEquals(1, s.starts.get());
         assertEquals(1, stops.get());
     }
 
