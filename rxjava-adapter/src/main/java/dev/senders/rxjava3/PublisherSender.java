@@ -114,7 +114,7 @@ final class PublisherSender<T, R> implements Sender<R> {
                 source.subscribe(this);
             } catch (Throwable t) {
                 Signals.throwIfFatal(t);
-                if (claim(DONE_UP)) { // §1.9 says subscribe must not throw; deliver what it threw
+                if (claimAndCancel()) { // §1.9 says subscribe must not throw; deliver what it threw
                     Signals.setError(receiver, t);
                 } else {
                     RxJavaPlugins.onError(t);

@@ -6,6 +6,7 @@ import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Maybe;
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.core.Single;
+import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -31,7 +32,8 @@ import org.reactivestreams.Publisher;
  * is {@code onError(CancellationException)}. Errors the sender delivers after the dispose are
  * undeliverable and go to {@code RxJavaPlugins.onError} (wrapped in
  * {@code UndeliverableException} by RxJava). Signals are delivered on the thread that completes the
- * sender (for {@code toFlowable}, possibly the thread that calls {@code request}).
+ * sender (for {@code toFlowable}, possibly the thread that calls {@code request}). Like RxJava's
+ * own factories, the {@code to*} results pass through {@code RxJavaPlugins.onAssembly}.
  */
 public final class RxSenders {
 
@@ -139,17 +141,17 @@ public final class RxSenders {
      * {@code onError(NoSuchElementException)} (RxJava has no null values).
      */
     public static <T> Single<T> toSingle(Sender<T> sender) {
-        return new SenderSingle<>(Objects.requireNonNull(sender, "sender"));
+        return RxJavaPlugins.onAssembly(new SenderSingle<>(Objects.requireNonNull(sender, "sender")));
     }
 
     /** {@code setValue(v)} = {@code onSuccess(v)}; {@code setValue(null)} = {@code onComplete()}. */
     public static <T> Maybe<T> toMaybe(Sender<T> sender) {
-        return new SenderMaybe<>(Objects.requireNonNull(sender, "sender"));
+        return RxJavaPlugins.onAssembly(new SenderMaybe<>(Objects.requireNonNull(sender, "sender")));
     }
 
     /** Any value = {@code onComplete()} (the value is ignored). */
     public static Completable toCompletable(Sender<?> sender) {
-        return new SenderCompletable(Objects.requireNonNull(sender, "sender"));
+        return RxJavaPlugins.onAssembly(new SenderCompletable(Objects.requireNonNull(sender, "sender")));
     }
 
     /**
@@ -158,6 +160,6 @@ public final class RxSenders {
      * requests stop. The returned {@code Flowable} is a Reactive Streams {@code Publisher}.
      */
     public static <T> Flowable<T> toFlowable(Sender<T> sender) {
-        return new SenderFlowable<>(Objects.requireNonNull(sender, "sender"));
+        return RxJavaPlugins.onAssembly(new SenderFlowable<>(Objects.requireNonNull(sender, "sender")));
     }
 }

@@ -14,6 +14,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -29,7 +30,9 @@ import java.util.concurrent.TimeUnit;
  * A task that throws is reported to {@code RxJavaPlugins.onError} and the worker goes on. If
  * the sender scheduler fails the {@code schedule()} operation (rejects the work), the error goes
  * to {@code RxJavaPlugins.onError} and the worker disposes itself, dropping its pending tasks
- * (as {@code ExecutorWorker} does on {@code RejectedExecutionException}).
+ * (as {@code ExecutorWorker} does on {@code RejectedExecutionException}); a {@code schedule()}
+ * that completes stopped without our dispose (a run loop that has finished) is treated the same
+ * way, reported as a {@code RejectedExecutionException}.
  *
  * <h2>Implementation notes</h2>
  *
@@ -151,8 +154,13 @@ final class ToRxScheduler extends io.reactivex.rxjava3.core.Scheduler {
 
         @Override
         public void setStopped() {
-            // Only our dispose stops the schedule operation we own: the queue is dropped with it.
-            disposed = true;
+            if (!disposed) {
+                // not our dispose: the sender scheduler gave up on the work (a finished run loop):
+                // as good as a rejection, and never silent
+                RxJavaPlugins.onError(new RejectedExecutionException(
+                        scheduler + " completed schedule() stopped: the worker's pending tasks are dropped"));
+                dispose();
+            }
             queue.clear();
         }
 

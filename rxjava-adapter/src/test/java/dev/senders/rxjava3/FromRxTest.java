@@ -249,4 +249,12 @@ class FromRxTest {
         }).start();
         assertEquals(1, errors.get());
     }
+
+    @Test
+    void fromPublisher_subscribeThatThrowsIsSetError() {
+        TestReceiver<Integer> r = TestReceiver.start(RxSenders.fromPublisher(s -> {
+            throw new IllegalStateException("broken publisher");
+        }));
+        r.assertError(IllegalStateException.class);
+    }
 }

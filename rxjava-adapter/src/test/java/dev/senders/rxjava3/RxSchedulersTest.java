@@ -250,4 +250,20 @@ class RxSchedulersTest {
         });
         assertEquals(List.of("outer-start", "outer-end", "inner"), events);
     }
+
+    @Test
+    void toRx_senderSchedulerThatGaveUpIsReportedAndDisposesTheWorker() {
+        try (PluginErrors plugin = new PluginErrors()) {
+            RunLoop loop = Schedulers.runLoop();
+            loop.finish();
+            loop.run(); // returns at once: the loop is done; later schedule() completes stopped
+            io.reactivex.rxjava3.core.Scheduler.Worker w = RxSchedulers.toRx(loop).createWorker();
+            AtomicInteger ran = new AtomicInteger();
+            w.schedule(ran::incrementAndGet);
+            assertEquals(0, ran.get());
+            assertTrue(w.isDisposed());
+            assertEquals(1, plugin.errors.size(), () -> "" + plugin.errors);
+            assertInstanceOf(RejectedExecutionException.class, plugin.errors.get(0).getCause());
+        }
+    }
 }
