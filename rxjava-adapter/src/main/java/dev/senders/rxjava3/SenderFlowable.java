@@ -115,7 +115,7 @@ final class SenderFlowable<T> extends Flowable<T> {
                 }
                 if ((st & COMPLETED) != 0) {
                     if (STATE.compareAndSet(this, st, st | REQUESTED | TERMINATED)) {
-                        emitValue();
+                        emitValue(value);
                         return;
                     }
                 } else if (STATE.compareAndSet(this, st, st | REQUESTED)) {
@@ -145,26 +145,26 @@ final class SenderFlowable<T> extends Flowable<T> {
                 complete(null, false);
                 return;
             }
-            value = v;
             for (;;) {
                 int st = state;
                 if ((st & COMPLETED) != 0) {
-                    value = null; // cannot be the pending value: a pending value has no TERMINATED
-                    reportSecondCompletion(null);
+                    reportSecondCompletion(null); // leaves a pending first value alone
                     return;
                 }
                 if ((st & (TERMINATED | CANCELLED)) != 0) {
                     if (STATE.compareAndSet(this, st, st | COMPLETED)) {
-                        value = null;
-                        return;
+                        return; // dropped: cancelled, or failed by request(n <= 0)
                     }
                 } else if ((st & REQUESTED) != 0) {
                     if (STATE.compareAndSet(this, st, st | COMPLETED | TERMINATED)) {
-                        emitValue();
+                        emitValue(v);
                         return;
                     }
-                } else if (STATE.compareAndSet(this, st, st | COMPLETED)) {
-                    return; // the value waits for request(n)
+                } else {
+                    value = v; // published by the CAS below
+                    if (STATE.compareAndSet(this, st, st | COMPLETED)) {
+                        return; // the value waits for request(n)
+                    }
                 }
             }
         }
@@ -208,8 +208,7 @@ final class SenderFlowable<T> extends Flowable<T> {
             }
         }
 
-        private void emitValue() {
-            T v = value;
+        private void emitValue(T v) {
             value = null;
             Subscriber<? super T> s = downstream;
             downstream = null;

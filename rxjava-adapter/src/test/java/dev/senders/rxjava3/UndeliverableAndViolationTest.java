@@ -116,6 +116,17 @@ class UndeliverableAndViolationTest {
     }
 
     @Test
+    void toFlowable_secondValueWhileTheFirstWaitsForDemandKeepsTheFirst() {
+        ManualSender<Integer> s = new ManualSender<>(false);
+        TestSubscriber<Integer> ts = RxSenders.toFlowable(s).test(0);
+        s.receiver.setValue(1);
+        s.receiver.setValue(2);
+        ts.request(1);
+        ts.assertValue(1).assertComplete();
+        assertInstanceOf(ProtocolViolationException.class, onlyPluginError());
+    }
+
+    @Test
     void toSingle_observerThrowingFromOnSuccessGoesToRxJavaPlugins() {
         RxSenders.toSingle(dev.senders.Senders.just(1)).subscribe(v -> { throw new IOException("consumer"); }, e -> { });
         // the lambda observer itself routes its own failure; either way it is not lost
