@@ -82,9 +82,13 @@ abstract class RxSourceOperation<T> implements OperationState, Runnable {
         }
         try {
             subscribeUpstream();
-        } catch (Throwable t) {
+        } catch (Throwable t) { // subscribe must not throw (RxJava contract); deliver what it threw
             Signals.throwIfFatal(t);
-            upstreamError(t);
+            if (claimAndDispose()) {
+                completeClaimedError(t);
+            } else {
+                RxJavaPlugins.onError(t);
+            }
         }
     }
 
@@ -158,11 +162,12 @@ abstract class RxSourceOperation<T> implements OperationState, Runnable {
         return false;
     }
 
-    /** Claims the completion for a value or error found by the observer; reports a late signal. */
+    /** Completes with a value after {@link #claimAndDispose()} returned true. */
     final void completeClaimedValue(T value) {
         Signals.setValue(receiver, value);
     }
 
+    /** Completes with an error after {@link #claimAndDispose()} returned true. */
     final void completeClaimedError(Throwable error) {
         Signals.setError(receiver, error);
     }
