@@ -144,7 +144,7 @@ final class PublisherSender<T, R> implements Sender<R> {
             subscription = s;
             for (;;) {
                 int st = state;
-                if ((st & CANCEL) != 0) {
+                if ((st & (CANCEL | DONE)) != 0) { // stopped, failed, or terminated before onSubscribe
                     s.cancel();
                     return;
                 }

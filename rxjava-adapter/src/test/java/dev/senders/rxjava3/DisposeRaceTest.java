@@ -174,4 +174,40 @@ class DisposeRaceTest {
             assertEquals(1, r.completions.get(), "iteration " + i);
         }
     }
+
+    @Test
+    void fromObservable_stopRacingOnNext_receiverCompletesExactlyOnceAndUpstreamIsDisposed() {
+        for (int i = 0; i < Races.LOOPS; i++) {
+            io.reactivex.rxjava3.subjects.PublishSubject<Integer> subject =
+                    io.reactivex.rxjava3.subjects.PublishSubject.create();
+            TestReceiver<Integer> r = TestReceiver.start(RxSenders.fromObservable(subject));
+            Races.race(() -> subject.onNext(7), r.stop::requestStop);
+            assertEquals(1, r.completions.get(), "iteration " + i);
+            assertTrue(r.kind == TestReceiver.Kind.STOPPED || (r.kind == TestReceiver.Kind.VALUE && r.value == 7));
+            assertTrue(!subject.hasObservers());
+        }
+        assertEquals(0, plugin.errors.size());
+    }
+
+    @Test
+    void toCompletable_disposeRacingSetStopped_exactlyOneOfCancellationErrorOrStopRequest() {
+        for (int i = 0; i < Races.LOOPS; i++) {
+            ManualSender<Integer> s = new ManualSender<>(false); // completes only through the race
+            java.util.concurrent.atomic.AtomicInteger cancellations = new java.util.concurrent.atomic.AtomicInteger();
+            TestObserver<Void> to = RxSenders.toCompletable(s)
+                    .doOnError(e -> {
+                        if (e instanceof java.util.concurrent.CancellationException) {
+                            cancellations.incrementAndGet();
+                        }
+                    })
+                    .test();
+            Races.race(() -> s.receiver.setStopped(), to::dispose);
+            // the sender stopped on its own first: the observer hears CancellationException and
+            // dispose has nothing to stop; or our dispose came first: the stop request reaches the
+            // sender and its stopped completion is the expected answer, reported nowhere
+            assertEquals(1, cancellations.get() + s.stopsSeen.get(), "iteration " + i);
+            to.assertNotComplete();
+        }
+        assertEquals(0, plugin.errors.size());
+    }
 }
