@@ -1,0 +1,165 @@
+package dev.senders.rxjava3;
+
+import dev.senders.Sender;
+import io.reactivex.rxjava3.core.Completable;
+import io.reactivex.rxjava3.core.Flowable;
+import io.reactivex.rxjava3.core.Maybe;
+import io.reactivex.rxjava3.core.Observable;
+import io.reactivex.rxjava3.core.Single;
+import io.reactivex.rxjava3.plugins.RxJavaPlugins;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.reactivestreams.Publisher;
+
+/**
+ * Conversions between RxJava 3 reactive types and senders (DESIGN.md, "Reactive Streams
+ * boundary").
+ *
+ * <p><b>RxJava to sender</b> ({@code from*}). Each returned sender is multi-shot and cold: every
+ * {@code connect}+{@code start} subscribes to the source anew. Success is {@code setValue}; an
+ * empty {@code Maybe}/{@code Flowable}/{@code Observable} completes {@code setValue(null)} (as
+ * {@code Maybe.blockingGet()} returns {@code null}); {@code onError(e)} is {@code setError(e)},
+ * except that a {@link java.util.concurrent.CancellationException} is {@code setStopped()}. A stop
+ * request on the receiver's token disposes (cancels) the subscription, then completes
+ * {@code setStopped()} on the requesting thread. Otherwise the receiver is completed on the thread
+ * the source signals on. An error the source signals after the operation completed (stopped) is
+ * undeliverable and goes to {@code RxJavaPlugins.onError}.
+ *
+ * <p><b>Sender to RxJava</b> ({@code to*}). Each subscription connects and starts the sender anew
+ * with an env whose stop token is the subscription's own ({@code InplaceStopSource}); dispose or
+ * cancel requests stop on it. {@code setStopped()} that the subscriber did not cause by disposing
+ * is {@code onError(CancellationException)}. Errors the sender delivers after the dispose are
+ * undeliverable and go to {@code RxJavaPlugins.onError} (wrapped in
+ * {@code UndeliverableException} by RxJava). Signals are delivered on the thread that completes the
+ * sender (for {@code toFlowable}, possibly the thread that calls {@code request}). Like RxJava's
+ * own factories, the {@code to*} results pass through {@code RxJavaPlugins.onAssembly}.
+ */
+public final class RxSenders {
+
+    private RxSenders() {}
+
+    // ---------------------------------------------------------------- RxJava -> sender
+
+    /** {@code onSuccess(v)} = {@code setValue(v)}. */
+    public static <T> Sender<T> fromSingle(Single<T> single) {
+        return new SingleSender<>(Objects.requireNonNull(single, "single"));
+    }
+
+    /** {@code onSuccess(v)} = {@code setValue(v)}; empty = {@code setValue(null)}. */
+    public static <T> Sender<T> fromMaybe(Maybe<T> maybe) {
+        return MaybeSender.plain(Objects.requireNonNull(maybe, "maybe"));
+    }
+
+    /** {@code onSuccess(v)} = {@code setValue(Optional.of(v))}; empty = {@code setValue(Optional.empty())}. */
+    public static <T> Sender<Optional<T>> fromMaybeOptional(Maybe<T> maybe) {
+        return MaybeSender.optional(Objects.requireNonNull(maybe, "maybe"));
+    }
+
+    /** {@code onComplete()} = {@code setValue(null)}. */
+    public static Sender<Void> fromCompletable(Completable completable) {
+        return new CompletableSender(Objects.requireNonNull(completable, "completable"));
+    }
+
+    /**
+     * The first element (requests 1, cancels on it), like {@code firstElement()}; empty =
+     * {@code setValue(null)}.
+     */
+    public static <T> Sender<T> fromFlowable(Flowable<T> flowable) {
+        return new PublisherSender<T, T>(Objects.requireNonNull(flowable, "flowable"), Take.FIRST);
+    }
+
+    /**
+     * The only element, like {@code singleElement()}: a second element cancels and fails with
+     * {@link IllegalArgumentException}; empty = {@code setValue(null)}.
+     */
+    public static <T> Sender<T> fromFlowableSingle(Flowable<T> flowable) {
+        return new PublisherSender<T, T>(Objects.requireNonNull(flowable, "flowable"), Take.SINGLE);
+    }
+
+    /** The last element, like {@code lastElement()}; empty = {@code setValue(null)}. */
+    public static <T> Sender<T> fromFlowableLast(Flowable<T> flowable) {
+        return new PublisherSender<T, T>(Objects.requireNonNull(flowable, "flowable"), Take.LAST);
+    }
+
+    /** All elements as an unmodifiable list, like {@code toList()}; empty = empty list. */
+    public static <T> Sender<List<T>> fromFlowableList(Flowable<T> flowable) {
+        return new PublisherSender<T, List<T>>(Objects.requireNonNull(flowable, "flowable"), Take.LIST);
+    }
+
+    /** Only termination, like {@code ignoreElements()}: completion = {@code setValue(null)}. */
+    public static Sender<Void> fromFlowableIgnoreElements(Flowable<?> flowable) {
+        return new PublisherSender<Object, Void>(
+                Objects.requireNonNull(flowable, "flowable").cast(Object.class), Take.IGNORE);
+    }
+
+    /**
+     * The first element of any Reactive Streams {@link Publisher}, through a strictly
+     * spec-compliant {@code Subscriber} (§2.x rules; see the class documentation of the
+     * implementation for how rule-breaking publishers are reported). Otherwise as
+     * {@link #fromFlowable}.
+     */
+    public static <T> Sender<T> fromPublisher(Publisher<T> publisher) {
+        return new PublisherSender<T, T>(Objects.requireNonNull(publisher, "publisher"), Take.FIRST);
+    }
+
+    /** All elements of a {@link Publisher} as an unmodifiable list; empty = empty list. */
+    public static <T> Sender<List<T>> fromPublisherList(Publisher<T> publisher) {
+        return new PublisherSender<T, List<T>>(Objects.requireNonNull(publisher, "publisher"), Take.LIST);
+    }
+
+    /** The first element, then the upstream is disposed, like {@code firstElement()}; empty = null. */
+    public static <T> Sender<T> fromObservable(Observable<T> observable) {
+        return new ObservableSender<T, T>(Objects.requireNonNull(observable, "observable"), Take.FIRST);
+    }
+
+    /** The only element, like {@code singleElement()}; a second one = IllegalArgumentException; empty = null. */
+    public static <T> Sender<T> fromObservableSingle(Observable<T> observable) {
+        return new ObservableSender<T, T>(Objects.requireNonNull(observable, "observable"), Take.SINGLE);
+    }
+
+    /** The last element, like {@code lastElement()}; empty = null. */
+    public static <T> Sender<T> fromObservableLast(Observable<T> observable) {
+        return new ObservableSender<T, T>(Objects.requireNonNull(observable, "observable"), Take.LAST);
+    }
+
+    /** All elements as an unmodifiable list, like {@code toList()}; empty = empty list. */
+    public static <T> Sender<List<T>> fromObservableList(Observable<T> observable) {
+        return new ObservableSender<T, List<T>>(Objects.requireNonNull(observable, "observable"), Take.LIST);
+    }
+
+    /** Only termination, like {@code ignoreElements()}: completion = {@code setValue(null)}. */
+    public static Sender<Void> fromObservableIgnoreElements(Observable<?> observable) {
+        return new ObservableSender<Object, Void>(
+                Objects.requireNonNull(observable, "observable").cast(Object.class), Take.IGNORE);
+    }
+
+    // ---------------------------------------------------------------- sender -> RxJava
+
+    /**
+     * {@code setValue(v)} = {@code onSuccess(v)}; {@code setValue(null)} =
+     * {@code onError(NoSuchElementException)} (RxJava has no null values).
+     */
+    public static <T> Single<T> toSingle(Sender<T> sender) {
+        return RxJavaPlugins.onAssembly(new SenderSingle<>(Objects.requireNonNull(sender, "sender")));
+    }
+
+    /** {@code setValue(v)} = {@code onSuccess(v)}; {@code setValue(null)} = {@code onComplete()}. */
+    public static <T> Maybe<T> toMaybe(Sender<T> sender) {
+        return RxJavaPlugins.onAssembly(new SenderMaybe<>(Objects.requireNonNull(sender, "sender")));
+    }
+
+    /** Any value = {@code onComplete()} (the value is ignored). */
+    public static Completable toCompletable(Sender<?> sender) {
+        return RxJavaPlugins.onAssembly(new SenderCompletable(Objects.requireNonNull(sender, "sender")));
+    }
+
+    /**
+     * 0 or 1 element: {@code setValue(v)} = {@code onNext(v)} (only once requested) then
+     * {@code onComplete()}; {@code setValue(null)} = {@code onComplete()}. {@code cancel()}
+     * requests stop. The returned {@code Flowable} is a Reactive Streams {@code Publisher}.
+     */
+    public static <T> Flowable<T> toFlowable(Sender<T> sender) {
+        return RxJavaPlugins.onAssembly(new SenderFlowable<>(Objects.requireNonNull(sender, "sender")));
+    }
+}

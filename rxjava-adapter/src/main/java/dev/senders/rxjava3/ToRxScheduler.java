@@ -1,0 +1,245 @@
+package dev.senders.rxjava3;
+
+import dev.senders.Env;
+import dev.senders.InplaceStopSource;
+import dev.senders.OperationState;
+import dev.senders.Query;
+import dev.senders.Receiver;
+import dev.senders.Scheduler;
+import io.reactivex.rxjava3.disposables.Disposable;
+import io.reactivex.rxjava3.exceptions.Exceptions;
+import io.reactivex.rxjava3.plugins.RxJavaPlugins;
+import io.reactivex.rxjava3.schedulers.Schedulers;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@link RxSchedulers#toRx}: an RxJava {@code Scheduler} that runs tasks through a sender
+ * {@link Scheduler}'s {@code schedule()}.
+ *
+ * <p>Worker semantics as RxJava requires: the tasks of one {@link Worker} run one at a time, in
+ * the order they were scheduled (for equal due times), never concurrently; disposing the worker
+ * drops its pending tasks and requests stop on the {@code schedule()} operation in flight.
+ * Delayed tasks (and hence periodic ones, which {@code Worker.schedulePeriodically} builds on
+ * delayed ones) wait on RxJava's {@code Schedulers.single()} timer, then hop onto the sender
+ * scheduler through the worker's queue, as RxJava's own {@code Schedulers.from(Executor)} does.
+ * A task that throws is reported to {@code RxJavaPlugins.onError} and the worker goes on. If
+ * the sender scheduler fails the {@code schedule()} operation (rejects the work), the error goes
+ * to {@code RxJavaPlugins.onError} and the worker disposes itself, dropping its pending tasks
+ * (as {@code ExecutorWorker} does on {@code RejectedExecutionException}); a {@code schedule()}
+ * that completes stopped without our dispose (a run loop that has finished) is treated the same
+ * way, reported as a {@code RejectedExecutionException}.
+ *
+ * <h2>Implementation notes</h2>
+ *
+ * A worker is a {@link ConcurrentLinkedQueue} of tasks plus a work-in-progress counter
+ * {@code wip} (VarHandle). The producer that moves {@code wip} from 0 to 1 connects and starts one
+ * {@code schedule()} operation; its {@code setValue} drains the queue on the sender scheduler's
+ * thread with the usual missed-count loop, so tasks added during the drain run in the same drain
+ * and one drain is active at a time (serial, ordered). Every {@code schedule()} operation gets the
+ * worker's stop token ({@link InplaceStopSource}), fired by {@code dispose()}.
+ */
+final class ToRxScheduler extends io.reactivex.rxjava3.core.Scheduler {
+
+    final Scheduler scheduler;
+
+    ToRxScheduler(Scheduler scheduler) {
+        this.scheduler = scheduler;
+    }
+
+    @Override
+    public Worker createWorker() {
+        return new SenderWorker(scheduler);
+    }
+
+    @Override
+    public String toString() {
+        return "RxSchedulers.toRx(" + scheduler + ")";
+    }
+
+    static final class SenderWorker extends Worker implements Receiver<Void> {
+        private final Scheduler scheduler;
+        private final InplaceStopSource stopSource = new InplaceStopSource();
+        private final Env env = Env.of(Query.STOP_TOKEN, stopSource.token());
+        private final ConcurrentLinkedQueue<Task> queue = new ConcurrentLinkedQueue<>();
+        private volatile int wip;
+        private volatile boolean disposed;
+
+        SenderWorker(Scheduler scheduler) {
+            this.scheduler = scheduler;
+        }
+
+        @Override
+        public Disposable schedule(Runnable run) {
+            Objects.requireNonNull(run, "run is null");
+            if (disposed) {
+                return Disposable.disposed();
+            }
+            Task task = new Task(RxJavaPlugins.onSchedule(run));
+            enqueue(task);
+            return task;
+        }
+
+        @Override
+        public Disposable schedule(Runnable run, long delay, TimeUnit unit) {
+            Objects.requireNonNull(run, "run is null");
+            Objects.requireNonNull(unit, "unit is null");
+            if (delay <= 0) {
+                return schedule(run);
+            }
+            if (disposed) {
+                return Disposable.disposed();
+            }
+            Task task = new Task(RxJavaPlugins.onSchedule(run));
+            task.timer = Schedulers.single().scheduleDirect(() -> enqueue(task), delay, unit);
+            return task;
+        }
+
+        private void enqueue(Task task) {
+            if (disposed || task.isDisposed()) {
+                return;
+            }
+            queue.offer(task);
+            if ((int) WIP.getAndAdd(this, 1) == 0) {
+                OperationState op;
+                try {
+                    op = scheduler.schedule().connect(this);
+                } catch (Throwable t) {
+                    Exceptions.throwIfFatal(t);
+                    setError(t);
+                    return;
+                }
+                RxStart.start(op, this);
+            }
+        }
+
+        @Override
+        public Env env() {
+            return env;
+        }
+
+        /** The drain, on the sender scheduler's thread. */
+        @Override
+        public void setValue(Void ignored) {
+            int missed = 1;
+            for (;;) {
+                for (;;) {
+                    if (disposed) {
+                        queue.clear();
+                        return;
+                    }
+                    Task t = queue.poll();
+                    if (t == null) {
+                        break;
+                    }
+                    t.run();
+                }
+                missed = (int) WIP.getAndAdd(this, -missed) - missed;
+                if (missed == 0) {
+                    return;
+                }
+            }
+        }
+
+        @Override
+        public void setError(Throwable error) {
+            RxJavaPlugins.onError(error);
+            dispose();
+            queue.clear();
+        }
+
+        @Override
+        public void setStopped() {
+            if (!disposed) {
+                // not our dispose: the sender scheduler gave up on the work (a finished run loop):
+                // as good as a rejection, and never silent
+                RxJavaPlugins.onError(new RejectedExecutionException(
+                        scheduler + " completed schedule() stopped: the worker's pending tasks are dropped"));
+                dispose();
+            }
+            queue.clear();
+        }
+
+        @Override
+        public void dispose() {
+            if (!disposed) {
+                disposed = true;
+                stopSource.requestStop();
+                if ((int) WIP.getAndAdd(this, 1) == 0) {
+                    queue.clear(); // no drain active: we own the queue
+                }
+            }
+        }
+
+        @Override
+        public boolean isDisposed() {
+            return disposed;
+        }
+
+        private static final VarHandle WIP;
+
+        static {
+            try {
+                WIP = MethodHandles.lookup().findVarHandle(SenderWorker.class, "wip", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+
+    /** One scheduled task: READY -> RUNNING -> DONE, or READY -> DISPOSED. */
+    static final class Task implements Runnable, Disposable {
+        static final int READY = 0, RUNNING = 1, DONE = 2, DISPOSED = 3;
+        private final Runnable run;
+        private volatile int state;
+        volatile Disposable timer;
+
+        Task(Runnable run) {
+            this.run = run;
+        }
+
+        @Override
+        public void run() {
+            if (!STATE.compareAndSet(this, READY, RUNNING)) {
+                return;
+            }
+            try {
+                run.run();
+            } catch (Throwable t) {
+                Exceptions.throwIfFatal(t);
+                RxJavaPlugins.onError(t);
+            } finally {
+                state = DONE;
+            }
+        }
+
+        @Override
+        public void dispose() {
+            if (STATE.compareAndSet(this, READY, DISPOSED)) {
+                Disposable t = timer;
+                if (t != null) {
+                    t.dispose();
+                }
+            }
+        }
+
+        @Override
+        public boolean isDisposed() {
+            return state >= DONE;
+        }
+
+        private static final VarHandle STATE;
+
+        static {
+            try {
+                STATE = MethodHandles.lookup().findVarHandle(Task.class, "state", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+}
