@@ -8,6 +8,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
 /**
@@ -19,9 +20,12 @@ import java.util.function.Supplier;
  * <li>a value -> {@code setValue}; an exception -> {@code setError} with
  *     {@link CompletionException}/{@link ExecutionException} wrappers removed;
  *     a {@link CancellationException} -> {@code setStopped};
- * <li>a stop request on the receiver's token calls {@code toCompletableFuture().cancel(false)};
- *     if the stage does not support {@code toCompletableFuture()}, the operation completes
- *     stopped at once and ignores the stage's later completion;
+ * <li>a stop request on the receiver's token calls {@code cancel(false)} on the stage if it is a
+ *     {@link Future} (every {@code CompletableFuture} is; {@code toCompletableFuture()} is not
+ *     used, since it may return a copy whose cancellation does not reach the stage); the
+ *     operation then completes stopped at once, on the stopping thread, and ignores the stage's
+ *     later completion (a stage that cannot be cancelled is detached, as {@code Mono.fromFuture}
+ *     does on cancel);
  * <li>stop already requested at {@code start}: completes stopped, the supplier is not called.
  * </ul>
  *
@@ -82,12 +86,23 @@ final class FromCompletionStage<T> implements Sender<T> {
         }
 
         private void cancel() {
-            try {
-                stage.toCompletableFuture().cancel(false);
-            } catch (UnsupportedOperationException e) {
-                if (DONE.compareAndSet(this, 0, 1)) {
-                    Signals.setStopped(receiver);
+            CompletionStage<? extends T> s = stage;
+            if (s instanceof Future) {
+                try {
+                    ((Future<?>) s).cancel(false); // a CompletableFuture completes us from inside cancel
+                } catch (UnsupportedOperationException notCancellable) {
+                    // e.g. minimalCompletionStage(): detach below
+                } catch (Throwable t) {
+                    Signals.throwIfFatal(t);
+                    Hooks.onErrorDropped(t);
                 }
+            }
+            if (DONE.compareAndSet(this, 0, 1)) { // not cancellable, or cancel did not complete it: detach
+                StopCallback c = callback;
+                if (c != null) {
+                    c.close();
+                }
+                Signals.setStopped(receiver);
             }
         }
 

@@ -174,8 +174,9 @@ public final class Senders {
      * thread that completes the stage: value -> {@code setValue}, exception -> {@code setError}
      * ({@code CompletionException}/{@code ExecutionException} unwrapped),
      * {@code CancellationException} -> {@code setStopped}. A stop request on the receiver's token
-     * calls {@code toCompletableFuture().cancel(false)} on the stage (or, when the stage does not
-     * support that, completes stopped at once).
+     * calls {@code cancel(false)} on the stage when it is a {@code Future} (a
+     * {@code CompletableFuture} is) and completes stopped at once, on the stopping thread; a stage
+     * that cannot be cancelled is detached (its later completion is ignored).
      *
      * @throws NullPointerException if {@code stageSupplier} is null
      */
