@@ -1,6 +1,7 @@
 package dev.senders;
 
 import dev.senders.internal.Signals;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -120,7 +121,12 @@ public final class Senders {
     /** {@link #whenAll(List)} with varargs. */
     @SafeVarargs
     public static <T> Sender<List<T>> whenAll(Sender<? extends T>... senders) {
-        return whenAll(List.of(checkElements(senders)));
+        Objects.requireNonNull(senders, "senders");
+        List<Sender<? extends T>> list = new ArrayList<>(senders.length);
+        for (int i = 0; i < senders.length; i++) {
+            list.add(Objects.requireNonNull(senders[i], "senders[" + i + "]"));
+        }
+        return whenAll(list);
     }
 
     /**
@@ -152,7 +158,7 @@ public final class Senders {
     @SuppressWarnings("unchecked")
     public static <T> Sender<T> whenAny(List<? extends Sender<? extends T>> senders) {
         Objects.requireNonNull(senders, "senders");
-        Sender<? extends T>[] children = senders.toArray(new Sender[0]);
+        Sender<? extends T>[] children = (Sender<? extends T>[]) senders.toArray(new Sender<?>[0]);
         if (children.length == 0) {
             throw new IllegalArgumentException("whenAny needs at least one sender");
         }
@@ -165,7 +171,12 @@ public final class Senders {
     /** {@link #whenAny(List)} with varargs. */
     @SafeVarargs
     public static <T> Sender<T> whenAny(Sender<? extends T>... senders) {
-        return whenAny(List.of(checkElements(senders)));
+        Objects.requireNonNull(senders, "senders");
+        List<Sender<? extends T>> list = new ArrayList<>(senders.length);
+        for (int i = 0; i < senders.length; i++) {
+            list.add(Objects.requireNonNull(senders[i], "senders[" + i + "]"));
+        }
+        return whenAny(list);
     }
 
     /**
@@ -208,13 +219,5 @@ public final class Senders {
      */
     public static <T> CompletableFuture<T> toCompletableFuture(Sender<T> sender) {
         return SenderFuture.start(Objects.requireNonNull(sender, "sender"));
-    }
-
-    private static <S> S[] checkElements(S[] senders) {
-        Objects.requireNonNull(senders, "senders");
-        for (int i = 0; i < senders.length; i++) {
-            Objects.requireNonNull(senders[i], "senders[" + i + "]");
-        }
-        return senders;
     }
 }

@@ -16,6 +16,7 @@ final class SyncWait<T> implements Receiver<T> {
     private final InplaceStopSource stop = new InplaceStopSource();
     private final Env env = Env.of(Query.SCHEDULER, (Scheduler) loop).with(Query.STOP_TOKEN, stop.token());
     private volatile int outcome;
+    private volatile int claimed; // 0 -> 1 by the first completion (CAS): a racing second one is detected
     private T value;
     private Throwable error;
 
@@ -46,7 +47,7 @@ final class SyncWait<T> implements Receiver<T> {
     }
 
     private boolean complete(int how) {
-        if (outcome != PENDING) {
+        if (!CLAIMED.compareAndSet(this, 0, 1)) {
             Hooks.onErrorDropped(new ProtocolViolationException(
                     "syncWait: a sender completed twice (second completion: " + name(how) + ")"));
             return false;
@@ -87,5 +88,15 @@ final class SyncWait<T> implements Receiver<T> {
     @Override
     public Env env() {
         return env;
+    }
+
+    private static final java.lang.invoke.VarHandle CLAIMED;
+
+    static {
+        try {
+            CLAIMED = java.lang.invoke.MethodHandles.lookup().findVarHandle(SyncWait.class, "claimed", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 }

@@ -57,7 +57,7 @@ final class WhenAny<T> implements Sender<T> {
             this.downstream = downstream;
             this.env = downstream.env().with(Query.STOP_TOKEN, stop.token());
             int n = children.length;
-            this.receivers = new Child[n];
+            this.receivers = (Child<T>[]) new Child<?>[n];
             this.ops = new OperationState[n];
             for (int i = 0; i < n; i++) {
                 receivers[i] = new Child<>(this);
