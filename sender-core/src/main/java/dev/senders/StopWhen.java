@@ -49,16 +49,22 @@ final class StopWhen<T> implements Sender<T> {
 
         @Override
         public void start() {
+            if (!beginStart()) {
+                return;
+            }
             fromDownstream = downstream.env().stopToken().onStop(stop::requestStop);
             fromToken = stopWhen.token.onStop(stop::requestStop);
-            if (beginStart()) {
-                child.start();
-            }
+            child.start();
         }
 
         private void release() {
-            fromDownstream.close();
-            fromToken.close();
+            StopCallback a = fromDownstream, b = fromToken;
+            if (a != null) {
+                a.close();
+            }
+            if (b != null) {
+                b.close();
+            }
         }
 
         @Override
