@@ -28,12 +28,17 @@ final class SenderFuture<T> extends CompletableFuture<T> implements Receiver<T> 
 
     static <T> CompletableFuture<T> start(Sender<T> sender) {
         SenderFuture<T> f = new SenderFuture<>();
-        try {
-            sender.connect(f).start();
-        } catch (Throwable t) {
-            Signals.throwIfFatal(t);
-            f.completeExceptionally(t);
-        }
+        // fresh trampoline frame: synchronous work completes before we return, so a caller deep
+        // in a let chain can join() the future without waiting on its own deferred work
+        Trampoline.isolated(() -> {
+            try {
+                sender.connect(f).start();
+            } catch (Throwable t) {
+                Signals.throwIfFatal(t);
+                f.completeExceptionally(t);
+            }
+            return null;
+        });
         return f;
     }
 

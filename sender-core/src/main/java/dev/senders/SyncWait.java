@@ -22,8 +22,13 @@ final class SyncWait<T> implements Receiver<T> {
 
     static <T> T await(Sender<T> sender) {
         SyncWait<T> r = new SyncWait<>();
-        sender.connect(r).start();
-        r.loop.runUntilFinished(r.stop::requestStop);
+        // A fresh trampoline frame: work started here must not queue behind deferred work of
+        // the frames this call is nested in (those run only after we return: a deadlock).
+        Trampoline.isolated(() -> {
+            sender.connect(r).start();
+            r.loop.runUntilFinished(r.stop::requestStop);
+            return null;
+        });
         return r.result();
     }
 

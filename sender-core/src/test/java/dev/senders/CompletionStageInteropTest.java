@@ -132,4 +132,20 @@ class CompletionStageInteropTest {
         assertSame(boom, assertThrows(IllegalStateException.class,
                 () -> syncWait(fromCompletionStage(toCompletableFuture(Senders.justError(boom))))));
     }
+
+    private static Sender<Integer> loopJoiningAFuture(int i, int n) {
+        return just(i).letValue(v -> v < n ? loopJoiningAFuture(v + 1, n)
+                : just(toCompletableFuture(just(v).letValue(x -> just(x + 1))).join()));
+    }
+
+    @Test
+    @DisplayName("toCompletableFuture: synchronous work is complete when it returns, even deep in a let chain")
+    void toCompletableFuture_joinInsideDeepLetChainDoesNotDeadlock() {
+        for (int n = 100; n < 140; n++) {
+            int last = n;
+            int result = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                    () -> syncWait(loopJoiningAFuture(0, last)));
+            assertEquals(n + 1, result);
+        }
+    }
 }

@@ -71,4 +71,20 @@ class SyncWaitTest {
         Thread me = Thread.currentThread();
         assertSame(me, syncWait(read(Query.SCHEDULER).letValue(Senders::schedule).then(v -> Thread.currentThread())));
     }
+
+    private static Sender<Integer> loopWithNestedSyncWait(int i, int n) {
+        return just(i).letValue(v -> v < n ? loopWithNestedSyncWait(v + 1, n)
+                : just(syncWait(just(v).letValue(x -> just(x + 1)))));
+    }
+
+    @Test
+    @DisplayName("[exec.sync_wait] a syncWait nested deep inside a trampolined letValue chain does not deadlock")
+    void syncWait_nestedInsideDeepLetValueChainDoesNotDeadlock() {
+        for (int n = 100; n < 140; n++) { // every depth modulo the trampoline's limit
+            int last = n;
+            int result = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                    () -> syncWait(loopWithNestedSyncWait(0, last)));
+            assertEquals(n + 1, result);
+        }
+    }
 }
