@@ -169,4 +169,116 @@ class WhenAllTest {
     static { // referenced helpers
         justError(new RuntimeException());
     }
+
+    /** A child that completes on the pool (stopped if its token fired first), marking itself finished first. */
+    private static Sender<Integer> pooled(ExecutorService pool, java.util.concurrent.atomic.AtomicInteger finished, int v) {
+        return r -> () -> pool.execute(() -> {
+            finished.incrementAndGet();
+            if (r.env().stopToken().stopRequested()) {
+                r.setStopped();
+            } else {
+                r.setValue(v);
+            }
+        });
+    }
+
+    @Test
+    @DisplayName("[exec.when_all] receiver stop raced with child completions: one completion, after every child (many runs)")
+    void whenAll_receiverStopRacedWithCompletions() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            for (int i = 0; i < 2_000; i++) {
+                java.util.concurrent.atomic.AtomicInteger finished = new java.util.concurrent.atomic.AtomicInteger();
+                InplaceStopSource stop = new InplaceStopSource();
+                java.util.concurrent.atomic.AtomicInteger finishedAtCompletion = new java.util.concurrent.atomic.AtomicInteger(-1);
+                TestReceiver<List<Integer>> r = TestReceiver.withStopToken(stop.token());
+                Receiver<List<Integer>> probe = new Receiver<>() {
+                    @Override
+                    public void setValue(List<Integer> value) {
+                        finishedAtCompletion.set(finished.get());
+                        r.setValue(value);
+                    }
+
+                    @Override
+                    public void setError(Throwable error) {
+                        r.setError(error);
+                    }
+
+                    @Override
+                    public void setStopped() {
+                        finishedAtCompletion.set(finished.get());
+                        r.setStopped();
+                    }
+
+                    @Override
+                    public Env env() {
+                        return r.env();
+                    }
+                };
+                whenAll(pooled(pool, finished, 1), pooled(pool, finished, 2), pooled(pool, finished, 3))
+                        .connect(probe).start();
+                pool.execute(stop::requestStop);
+                TestReceiver.Signal s = r.await();
+                assertEquals(3, finishedAtCompletion.get(), "completed before all children finished");
+                if (s.kind.equals("value")) {
+                    assertEquals(List.of(1, 2, 3), s.payload);
+                } else {
+                    assertEquals("stopped", s.kind);
+                }
+            }
+            // quiesce, then check that no run got a second signal
+            pool.shutdown();
+            assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    @DisplayName("stopWhen: trigger raced with completion: exactly one completion, no stop callback after it (many runs)")
+    void stopWhen_triggerRacedWithCompletion() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (int i = 0; i < 2_000; i++) {
+                InplaceStopSource trigger = new InplaceStopSource();
+                java.util.concurrent.atomic.AtomicBoolean completed = new java.util.concurrent.atomic.AtomicBoolean();
+                java.util.concurrent.atomic.AtomicBoolean lateStop = new java.util.concurrent.atomic.AtomicBoolean();
+                Sender<Integer> child = r -> () -> {
+                    // deliberately never deregistered: only stopWhen's own deregistration protects it
+                    r.env().stopToken().onStop(() -> {
+                        if (completed.get()) {
+                            lateStop.set(true);
+                        }
+                    });
+                    pool.execute(() -> r.setValue(1));
+                };
+                TestReceiver<Integer> r = new TestReceiver<>();
+                Receiver<Integer> marking = new Receiver<>() {
+                    @Override
+                    public void setValue(Integer value) {
+                        completed.set(true);
+                        r.setValue(value);
+                    }
+
+                    @Override
+                    public void setError(Throwable error) {
+                        r.setError(error);
+                    }
+
+                    @Override
+                    public void setStopped() {
+                        r.setStopped();
+                    }
+                };
+                child.stopWhen(trigger.token()).connect(marking).start();
+                pool.execute(trigger::requestStop);
+                assertEquals(1, r.await().payload);
+                trigger.requestStop(); // after completion: must not reach the child
+                assertTrue(!lateStop.get(), "a stop callback ran after completion, run " + i);
+            }
+        } finally {
+            pool.shutdownNow();
+            pool.awaitTermination(10, TimeUnit.SECONDS);
+        }
+    }
 }
