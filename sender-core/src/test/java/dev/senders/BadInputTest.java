@@ -136,6 +136,28 @@ class BadInputTest {
         assertEquals(List.of(), dropped, name);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("adaptors")
+    @DisplayName("connect(null) is rejected with an NPE naming the receiver")
+    void connectRejectsNullReceiver(String name, Function<Sender<Integer>, Sender<?>> alg) {
+        NullPointerException e = assertThrows(NullPointerException.class, () -> alg.apply(just(1)).connect(null), name);
+        assertEquals("receiver", e.getMessage(), name);
+    }
+
+    @Test
+    @DisplayName("connect(null) on the other senders of the module names the receiver")
+    void connectRejectsNullReceiver_otherSenders() {
+        for (Sender<?> s : List.of(just(1), Senders.justStopped(), Senders.justError(new RuntimeException()),
+                Senders.read(Query.SCHEDULER), just(1).uponStopped(() -> 2), just(1).letStopped(() -> just(2)),
+                just(1).stoppedAsOptional(), just(1).stoppedAsError(RuntimeException::new),
+                Senders.fromCompletionStage(java.util.concurrent.CompletableFuture.completedFuture(1)),
+                Schedulers.inline().schedule(), Schedulers.trampoline().schedule(),
+                Schedulers.runLoop().schedule(), Schedulers.fromExecutor(Runnable::run).schedule())) {
+            NullPointerException e = assertThrows(NullPointerException.class, () -> s.connect(null), s.toString());
+            assertEquals("receiver", e.getMessage(), s.toString());
+        }
+    }
+
     @Test
     @DisplayName("[exec.op_state] starting an operation twice throws ProtocolViolationException")
     void startTwiceIsRejected() {
