@@ -65,4 +65,38 @@ class StackSafetyTest {
         // each triple: throw(x) -> error -> x+1 -> (stopped stage skipped)
         assertEquals(triples, syncWait(s));
     }
+
+    private static Sender<Integer> mixedLoop(int i) {
+        return just(i).then(x -> x + 1).continuesOn(Schedulers.inline()).stopWhen(new InplaceStopSource().token())
+                .letValue(v -> v < LOOP / 10 ? mixedLoop(v) : just(v));
+    }
+
+    @Test
+    @DisplayName("letValue: a loop through then, continuesOn(inline) and stopWhen is stack safe (100,000 steps)")
+    void letValue_loopThroughOtherAdaptorsIsStackSafe() {
+        assertEquals(LOOP / 10, syncWait(mixedLoop(0)));
+    }
+
+    /** A stackless error: the test is about stack depth, not about filling in a million traces. */
+    private static final class Step extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Step(int i) {
+            super(Integer.toString(i), null, false, false);
+        }
+    }
+
+    private static Sender<Integer> errorLoop(int i) {
+        return Senders.<Integer>justError(new Step(i))
+                .letError(e -> {
+                    int v = Integer.parseInt(e.getMessage());
+                    return v < LOOP ? errorLoop(v + 1) : just(v);
+                });
+    }
+
+    @Test
+    @DisplayName("letError: a recursive loop of 1,000,000 steps is stack safe")
+    void letError_recursiveLoopIsStackSafe() {
+        assertEquals(LOOP, syncWait(errorLoop(0)));
+    }
 }
