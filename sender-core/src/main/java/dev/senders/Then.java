@@ -16,6 +16,13 @@ import java.util.function.Supplier;
  * nested {@code then}s cost two arrays, not 100,000 frames). Every stage runs on the thread on
  * which the source completes; a stage that throws turns the signal into an error for the stages
  * after it (P2300: user code that throws becomes {@code set_error}).
+ *
+ * <h2>Implementation notes</h2>
+ * A {@code Then} node is immutable: the root {@code source} (shared by every node of a chain),
+ * the {@code previous} node, its own stage ({@code kind}, {@code fn}) and its {@code depth}. The
+ * operation keeps the stages as a {@code byte[]} of kinds and an {@code Object[]} of functions,
+ * and the current signal as two locals (channel, payload) while it loops over them. Its only
+ * shared state is the {@link GuardedReceiver} word that checks the source's contract.
  */
 final class Then<T> implements Sender<T> {
 
