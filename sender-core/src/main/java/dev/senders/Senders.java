@@ -1,7 +1,13 @@
 package dev.senders;
 
 import dev.senders.internal.Signals;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
 
 /**
  * Sender factories and consumers (P2300R3 [exec.factories], [exec.consumers]).
@@ -89,5 +95,129 @@ public final class Senders {
      */
     public static <T> T syncWait(Sender<T> sender) {
         return SyncWait.await(Objects.requireNonNull(sender, "sender"));
+    }
+
+    /**
+     * {@code when_all} (P2300R3 [exec.when_all]) over same-typed senders: completes with their
+     * values as an unmodifiable list in argument order ({@code null}s allowed) once every child
+     * completed; or with the first error or stopped, which requests stop on the other children
+     * (they see the token of a stop source owned by the operation, and the downstream token's
+     * stop request is forwarded to it) and is delivered only after all of them completed. Stop
+     * requested before {@code start}: completes stopped and starts no child. An empty list
+     * completes with an empty list. Completes on the thread of the last child to complete.
+     *
+     * @throws NullPointerException if {@code senders} or any element is null
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> Sender<List<T>> whenAll(List<? extends Sender<? extends T>> senders) {
+        Objects.requireNonNull(senders, "senders");
+        Sender<?>[] children = senders.toArray(new Sender<?>[0]);
+        for (int i = 0; i < children.length; i++) {
+            Objects.requireNonNull(children[i], "senders[" + i + "]");
+        }
+        return (Sender<List<T>>) (Sender<?>) new WhenAll(children);
+    }
+
+    /** {@link #whenAll(List)} with varargs. */
+    @SafeVarargs
+    public static <T> Sender<List<T>> whenAll(Sender<? extends T>... senders) {
+        Objects.requireNonNull(senders, "senders");
+        List<Sender<? extends T>> list = new ArrayList<>(senders.length);
+        for (int i = 0; i < senders.length; i++) {
+            list.add(Objects.requireNonNull(senders[i], "senders[" + i + "]"));
+        }
+        return whenAll(list);
+    }
+
+    /**
+     * {@link #whenAll(List)} of two senders of different types, combined by {@code combiner} (on
+     * the thread of the last child to complete; if it throws, the operation completes with that error).
+     *
+     * @throws NullPointerException if any argument is null
+     */
+    @SuppressWarnings("unchecked")
+    public static <A, B, R> Sender<R> whenAll(Sender<? extends A> first, Sender<? extends B> second,
+            BiFunction<? super A, ? super B, ? extends R> combiner) {
+        Objects.requireNonNull(first, "first");
+        Objects.requireNonNull(second, "second");
+        Objects.requireNonNull(combiner, "combiner");
+        Sender<List<Object>> all = new WhenAll(new Sender<?>[] {first, second});
+        return all.then(list -> combiner.apply((A) list.get(0), (B) list.get(1)));
+    }
+
+    /**
+     * {@code when_any} (stdexec {@code exec::when_any}): the first child to complete with a value
+     * or an error wins and requests stop on the others; the winner's result is delivered once all
+     * children completed, on the thread of the last one. Stopped children never win: if all
+     * complete stopped, so does the operation. Stop requested before {@code start}: completes
+     * stopped and starts no child; the downstream token's stop request is forwarded to the children.
+     *
+     * @throws NullPointerException if {@code senders} or any element is null
+     * @throws IllegalArgumentException if {@code senders} is empty
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> Sender<T> whenAny(List<? extends Sender<? extends T>> senders) {
+        Objects.requireNonNull(senders, "senders");
+        Sender<? extends T>[] children = (Sender<? extends T>[]) senders.toArray(new Sender<?>[0]);
+        if (children.length == 0) {
+            throw new IllegalArgumentException("whenAny needs at least one sender");
+        }
+        for (int i = 0; i < children.length; i++) {
+            Objects.requireNonNull(children[i], "senders[" + i + "]");
+        }
+        return new WhenAny<>(children);
+    }
+
+    /** {@link #whenAny(List)} with varargs. */
+    @SafeVarargs
+    public static <T> Sender<T> whenAny(Sender<? extends T>... senders) {
+        Objects.requireNonNull(senders, "senders");
+        List<Sender<? extends T>> list = new ArrayList<>(senders.length);
+        for (int i = 0; i < senders.length; i++) {
+            list.add(Objects.requireNonNull(senders[i], "senders[" + i + "]"));
+        }
+        return whenAny(list);
+    }
+
+    /**
+     * A sender that, each time it is started, obtains a stage from {@code stageSupplier} (lazily,
+     * like {@code Mono.fromFuture(Supplier)}) and completes when that stage completes, on the
+     * thread that completes the stage: value -> {@code setValue}, exception -> {@code setError}
+     * ({@code CompletionException}/{@code ExecutionException} unwrapped),
+     * {@code CancellationException} -> {@code setStopped}. A stop request on the receiver's token
+     * calls {@code cancel(false)} on the stage when it is a {@code Future} (a
+     * {@code CompletableFuture} is) and completes stopped at once, on the stopping thread; a stage
+     * that cannot be cancelled is detached (its later completion is ignored).
+     *
+     * @throws NullPointerException if {@code stageSupplier} is null
+     */
+    public static <T> Sender<T> fromCompletionStage(Supplier<? extends CompletionStage<? extends T>> stageSupplier) {
+        return new FromCompletionStage<>(Objects.requireNonNull(stageSupplier, "stageSupplier"));
+    }
+
+    /**
+     * A sender observing an already running {@code stage}; every connection observes the same
+     * stage. As {@link #fromCompletionStage(Supplier)}, including: a stop request cancels the
+     * stage (like {@code Mono.fromFuture}), which all other observers then see as stopped.
+     *
+     * @throws NullPointerException if {@code stage} is null
+     */
+    public static <T> Sender<T> fromCompletionStage(CompletionStage<? extends T> stage) {
+        Objects.requireNonNull(stage, "stage");
+        return new FromCompletionStage<>(() -> stage);
+    }
+
+    /**
+     * Starts {@code sender} now, on the calling thread, and returns a future of its result,
+     * completed on the thread that completes the work: value -> normal completion, error ->
+     * exceptional, stopped -> exceptional with a {@code CancellationException}. The future's
+     * {@code cancel} completes it with a {@code CancellationException} at once and requests stop on
+     * the work (through the stop token of the receiver's env). Exceptions thrown by
+     * {@code connect}/{@code start} complete the future exceptionally.
+     *
+     * @throws NullPointerException if {@code sender} is null
+     */
+    public static <T> CompletableFuture<T> toCompletableFuture(Sender<T> sender) {
+        return SenderFuture.start(Objects.requireNonNull(sender, "sender"));
     }
 }

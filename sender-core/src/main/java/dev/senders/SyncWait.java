@@ -16,13 +16,19 @@ final class SyncWait<T> implements Receiver<T> {
     private final InplaceStopSource stop = new InplaceStopSource();
     private final Env env = Env.of(Query.SCHEDULER, (Scheduler) loop).with(Query.STOP_TOKEN, stop.token());
     private volatile int outcome;
+    private volatile int claimed; // 0 -> 1 by the first completion (CAS): a racing second one is detected
     private T value;
     private Throwable error;
 
     static <T> T await(Sender<T> sender) {
         SyncWait<T> r = new SyncWait<>();
-        sender.connect(r).start();
-        r.loop.runUntilFinished(r.stop::requestStop);
+        // A fresh trampoline frame: work started here must not queue behind deferred work of
+        // the frames this call is nested in (those run only after we return: a deadlock).
+        Trampoline.isolated(() -> {
+            sender.connect(r).start();
+            r.loop.runUntilFinished(r.stop::requestStop);
+            return null;
+        });
         return r.result();
     }
 
@@ -46,7 +52,7 @@ final class SyncWait<T> implements Receiver<T> {
     }
 
     private boolean complete(int how) {
-        if (outcome != PENDING) {
+        if (!CLAIMED.compareAndSet(this, 0, 1)) {
             Hooks.onErrorDropped(new ProtocolViolationException(
                     "syncWait: a sender completed twice (second completion: " + name(how) + ")"));
             return false;
@@ -87,5 +93,15 @@ final class SyncWait<T> implements Receiver<T> {
     @Override
     public Env env() {
         return env;
+    }
+
+    private static final java.lang.invoke.VarHandle CLAIMED;
+
+    static {
+        try {
+            CLAIMED = java.lang.invoke.MethodHandles.lookup().findVarHandle(SyncWait.class, "claimed", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 }

@@ -44,6 +44,26 @@ final class Trampoline {
         run(work, DEFAULT_MAX_DEPTH);
     }
 
+    /**
+     * Runs {@code body} (a blocking wait, such as {@code syncWait}) on a fresh trampoline frame:
+     * work it starts is never queued behind the deferred work of the frames it is nested in,
+     * which could only run after it returns (a deadlock). The outer frames' queue is restored
+     * afterwards.
+     */
+    static <T> T isolated(java.util.function.Supplier<T> body) {
+        Trampoline t = CURRENT.get();
+        int savedDepth = t.depth;
+        ArrayDeque<Runnable> savedQueue = t.queue;
+        t.depth = 0;
+        t.queue = null;
+        try {
+            return body.get();
+        } finally {
+            t.depth = savedDepth;
+            t.queue = savedQueue;
+        }
+    }
+
     private void drain() {
         Runnable next;
         while ((next = queue.pollFirst()) != null) {

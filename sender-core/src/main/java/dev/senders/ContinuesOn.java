@@ -1,0 +1,146 @@
+package dev.senders;
+
+import dev.senders.internal.Signals;
+import java.util.Objects;
+
+/**
+ * {@code transfer(s, sch)} (P2300R3 [exec.transfer], later {@code continues_on}): when the
+ * source completes, its result is stored, a {@code schedule()} operation on {@code scheduler} is
+ * connected (with the downstream env, so the downstream stop token reaches it) and started, and
+ * the stored value, error or stopped is delivered from there: on the target scheduler's thread.
+ * If the schedule operation itself completes with an error or stopped, that is delivered instead
+ * (the stored result is discarded), as in P2300.
+ *
+ * <h2>Implementation notes</h2>
+ * The result fields are plain: they are written before the schedule operation is started and
+ * read when it completes, which the scheduler orders (the hand-off to an executor or queue is a
+ * happens-before edge).
+ */
+final class ContinuesOn<T> implements Sender<T> {
+
+    private static final byte VALUE = 0, ERROR = 1, STOPPED = 2;
+
+    private final Sender<? extends T> source;
+    private final Scheduler scheduler;
+
+    ContinuesOn(Sender<? extends T> source, Scheduler scheduler) {
+        this.source = source;
+        this.scheduler = scheduler;
+    }
+
+    @Override
+    public OperationState connect(Receiver<? super T> receiver) {
+        return new Op<>(this, Objects.requireNonNull(receiver, "receiver"));
+    }
+
+    private static final class Op<T> extends GuardedReceiver<T> implements OperationState {
+        private final ContinuesOn<T> transfer;
+        private final Receiver<? super T> downstream;
+        private final OperationState child;
+        private byte kind;
+        private Object payload;
+
+        Op(ContinuesOn<T> transfer, Receiver<? super T> downstream) {
+            this.transfer = transfer;
+            this.downstream = downstream;
+            this.child = transfer.source.connect(this);
+        }
+
+        @Override
+        public void start() {
+            if (beginStart()) {
+                child.start();
+            }
+        }
+
+        @Override
+        String algorithm() {
+            return "continuesOn";
+        }
+
+        @Override
+        public Env env() {
+            return downstream.env();
+        }
+
+        @Override
+        void onValue(T value) {
+            hop(VALUE, value);
+        }
+
+        @Override
+        void onError(Throwable error) {
+            hop(ERROR, error);
+        }
+
+        @Override
+        void onStopped() {
+            hop(STOPPED, null);
+        }
+
+        private void hop(byte k, Object p) {
+            kind = k;
+            payload = p;
+            Hop<T> hop = new Hop<>(this);
+            OperationState op;
+            try {
+                op = Objects.requireNonNull(transfer.scheduler.schedule(), "continuesOn: schedule() returned null")
+                        .connect(hop);
+            } catch (Throwable t) {
+                Signals.throwIfFatal(t);
+                Signals.setError(downstream, t);
+                return;
+            }
+            if (hop.beginStart()) {
+                Let.startForeign(op, "continuesOn");
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        void deliver() {
+            Object p = payload;
+            payload = null;
+            if (kind == VALUE) {
+                Signals.setValue(downstream, (T) p);
+            } else if (kind == ERROR) {
+                Signals.setError(downstream, (Throwable) p);
+            } else {
+                Signals.setStopped(downstream);
+            }
+        }
+    }
+
+    /** The schedule operation's receiver. */
+    private static final class Hop<T> extends GuardedReceiver<Void> {
+        private final Op<T> op;
+
+        Hop(Op<T> op) {
+            this.op = op;
+        }
+
+        @Override
+        String algorithm() {
+            return "continuesOn";
+        }
+
+        @Override
+        public Env env() {
+            return op.downstream.env();
+        }
+
+        @Override
+        void onValue(Void ignored) {
+            op.deliver();
+        }
+
+        @Override
+        void onError(Throwable error) {
+            Signals.setError(op.downstream, error);
+        }
+
+        @Override
+        void onStopped() {
+            Signals.setStopped(op.downstream);
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package dev.senders;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The receiver an algorithm connects to a child sender it does not control, with the P2300
+ * receiver contract ([exec.recv]: no completion before {@code start}, exactly one after) checked
+ * on one state word.
+ *
+ * <p>A completion that arrives before the operation was started is recorded and, when the
+ * operation is started, delivered as a {@link ProtocolViolationException} through the error path
+ * of the algorithm (the child is not started then). A second completion is reported to
+ * {@link Hooks#onErrorDropped(Throwable)}, since the downstream receiver already had its one
+ * completion. Subclasses implement {@link #onValue}, {@link #onError} and {@link #onStopped},
+ * which see each completion at most once and only after {@link #beginStart()} returned
+ * {@code true}.
+ *
+ * <h2>Implementation notes</h2>
+ *
+ * {@code guard} is {@code CONNECTED -> STARTED -> COMPLETED}, or {@code CONNECTED -> EARLY}
+ * when the child completes before start ({@code EARLY -> COMPLETED} at start). Each transition is
+ * one CAS; the happy path costs one CAS at start and one at completion.
+ */
+abstract class GuardedReceiver<T> implements Receiver<T> {
+
+    static final int CONNECTED = 0, STARTED = 1, COMPLETED = 2, EARLY = 3;
+
+    private volatile int guard;
+
+    /** The algorithm's name, for violation messages. */
+    abstract String algorithm();
+
+    abstract void onValue(T value);
+
+    abstract void onError(Throwable error);
+
+    abstract void onStopped();
+
+    @Override
+    public final void setValue(T value) {
+        if (enter("setValue")) {
+            onValue(value);
+        }
+    }
+
+    @Override
+    public final void setError(Throwable error) {
+        if (enter("setError")) {
+            onError(error == null ? new NullPointerException(algorithm() + ": child called setError(null)") : error);
+        }
+    }
+
+    @Override
+    public final void setStopped() {
+        if (enter("setStopped")) {
+            onStopped();
+        }
+    }
+
+    /**
+     * Call right before starting the child operation.
+     *
+     * @return {@code true} if the child should be started; {@code false} if it already completed
+     *         before start (the violation has then been delivered through {@link #onError})
+     * @throws ProtocolViolationException if the operation was started twice
+     */
+    final boolean beginStart() {
+        if (GUARD.compareAndSet(this, CONNECTED, STARTED)) {
+            return true;
+        }
+        if (GUARD.compareAndSet(this, EARLY, COMPLETED)) {
+            onError(new ProtocolViolationException(algorithm()
+                    + ": the child sender completed before start ([exec.recv]: no completion before start)"));
+            return false;
+        }
+        throw new ProtocolViolationException(algorithm()
+                + ": start() called twice ([exec.op_state]: start is called at most once)");
+    }
+
+    private boolean enter(String signal) {
+        for (;;) {
+            int s = guard;
+            if (s == STARTED) {
+                if (GUARD.compareAndSet(this, STARTED, COMPLETED)) {
+                    return true;
+                }
+            } else if (s == CONNECTED) {
+                if (GUARD.compareAndSet(this, CONNECTED, EARLY)) {
+                    return false;
+                }
+            } else {
+                Hooks.onErrorDropped(new ProtocolViolationException(algorithm() + ": the child sender called "
+                        + signal + " after it had already completed ([exec.recv]: exactly one completion)"));
+                return false;
+            }
+        }
+    }
+
+    private static final VarHandle GUARD;
+
+    static {
+        try {
+            GUARD = MethodHandles.lookup().findVarHandle(GuardedReceiver.class, "guard", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}
