@@ -180,6 +180,34 @@ final class TestSenders {
         };
     }
 
+    /** Runs {@code action} before forwarding whatever completion {@code s} delivers. */
+    static <T> Sender<T> beforeCompletion(Sender<T> s, Runnable action) {
+        return r -> s.connect(new Receiver<T>() {
+            @Override
+            public void setValue(T v) {
+                action.run();
+                r.setValue(v);
+            }
+
+            @Override
+            public void setError(Throwable e) {
+                action.run();
+                r.setError(e);
+            }
+
+            @Override
+            public void setStopped() {
+                action.run();
+                r.setStopped();
+            }
+
+            @Override
+            public Env env() {
+                return r.env();
+            }
+        });
+    }
+
     /** A sender that completes stopped as soon as its stop token fires, and never otherwise. */
     static <T> Sender<T> untilStopped() {
         return r -> () -> {
