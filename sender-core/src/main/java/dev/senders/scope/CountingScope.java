@@ -81,6 +81,6 @@ public final class CountingScope {
 
     @Override
     public String toString() {
-        return "CountingScope[" + state() + ", count=" + count() + "]";
+        return core.name() + "[" + state() + ", count=" + count() + "]";
     }
 }

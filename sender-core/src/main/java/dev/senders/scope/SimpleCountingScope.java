@@ -91,6 +91,6 @@ public final class SimpleCountingScope {
 
     @Override
     public String toString() {
-        return "SimpleCountingScope[" + state() + ", count=" + count() + "]";
+        return core.name() + "[" + state() + ", count=" + count() + "]";
     }
 }
