@@ -7,6 +7,7 @@ import dev.senders.Sender;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.ref.Reference;
 import java.util.Objects;
 
 /**
@@ -26,14 +27,22 @@ import java.util.Objects;
  *     downstream receiver's completion method has returned. The operation drops its reference to the
  *     child operation <em>before</em> completing, so nothing of the child is used after the
  *     decrement (P3149: destroy the child operation state, then decrement);
- * <li>if that operation is never started, the association is released when both this sender and
- *     the operation have become unreachable (a {@link java.lang.ref.Cleaner} action);
+ * <li>if that operation is never started, the association is released once the operation is
+ *     unreachable (a {@link java.lang.ref.Cleaner} action, see below);
  * <li>each further {@code connect} (a multi-shot copy, in C++ terms) associates anew at connect
  *     time; if the scope is closed by then, that operation completes with {@code setStopped()}
- *     without running the child; an unstarted one is released by a {@code Cleaner} too;
+ *     without running the child; an unstarted one is released by the {@code Cleaner} too;
  * <li>a sender never connected releases its association when it becomes unreachable, or at once
  *     when {@link #discard()} is called.
  * </ul>
+ *
+ * <p><b>Cost and the Cleaner.</b> Registering every nest sender with a {@code Cleaner} would cost
+ * far more than the rest of {@code nest}. Instead nest senders of a scope are tracked in batches of
+ * up to 1024 with one {@code Cleaner} registration per batch: {@code nest} is the scope's CAS, one
+ * atomic add on the batch counter and the sender's allocation; completion is one atomic add and the
+ * scope's CAS. The price: the association of a dropped, never-completed sender is released when
+ * every sender and operation of its batch is unreachable, which a long-lived sibling can delay.
+ * Call {@link #discard()} (or complete the work) to release promptly.
  *
  * <p>Multi-shot if the given sender is. Completes on whatever thread the child completes on.
  *
@@ -44,26 +53,30 @@ public final class NestSender<T> implements Sender<T> {
     /** {@code token.wrap(sender)}, or null when unassociated. */
     private final Sender<T> wrapped;
     private final AsyncScopeToken token;
-    /** The association made by nest until the first connect or discard takes it; then null. */
-    private volatile Association first;
+    /** The batch that accounts for this sender's associations; null when unassociated. */
+    private final NestBatch batch;
+    /** 0 while nest's association is this sender's; 1 once a connect or discard took it. */
+    private volatile int taken;
 
     NestSender(Sender<T> sender, AsyncScopeToken token) {
         this.token = token;
         if (!token.tryAssociate()) {
             this.wrapped = null;
+            this.batch = null;
             return;
         }
         Sender<T> w;
+        NestBatch b;
         try {
             w = Objects.requireNonNull(token.wrap(sender), "token.wrap returned null");
+            b = NestBatch.forToken(token);
         } catch (Throwable t) {
             token.dissociate(); // strong guarantee: the scope is left as it was
             throw t;
         }
+        b.counter.add();
         this.wrapped = w;
-        Association a = new Association(token);
-        this.first = a;
-        ScopeCore.CLEANER.register(this, a);
+        this.batch = b;
     }
 
     /** Whether {@code nest} associated the sender (the scope was open). */
@@ -78,9 +91,12 @@ public final class NestSender<T> implements Sender<T> {
      * completes stopped if the scope is closed by then). Thread-safe; idempotent.
      */
     public boolean discard() {
-        Association a = first;
-        if (a != null && FIRST.compareAndSet(this, a, null)) {
-            a.release();
+        if (batch != null && taken == 0 && TAKEN.compareAndSet(this, 0, 1)) {
+            try {
+                batch.counter.release();
+            } finally {
+                Reference.reachabilityFence(this);
+            }
             return true;
         }
         return false;
@@ -92,68 +108,35 @@ public final class NestSender<T> implements Sender<T> {
         if (wrapped == null) {
             return () -> Signals.setStopped(receiver);
         }
-        Association a = first;
-        if (a != null && FIRST.compareAndSet(this, a, null)) {
+        if (taken == 0 && TAKEN.compareAndSet(this, 0, 1)) {
             try {
-                // keep this sender reachable from the op: its Cleaner now guards the op as well
-                return new Op<>(wrapped, receiver, a, this);
+                return new Op<>(wrapped, receiver, batch);
             } catch (Throwable t) {
-                a.release();
+                batch.counter.release();
                 throw t;
             }
         }
         if (!token.tryAssociate()) {
             return () -> Signals.setStopped(receiver);
         }
-        Association b = new Association(token);
-        Op<T> op;
+        batch.counter.add();
         try {
-            op = new Op<>(wrapped, receiver, b, null);
+            return new Op<>(wrapped, receiver, batch);
         } catch (Throwable t) {
-            b.release();
+            batch.counter.release();
             throw t;
-        }
-        ScopeCore.CLEANER.register(op, b);
-        return op;
-    }
-
-    /**
-     * One association: released exactly once, by the operation that completes, by discard, or by
-     * the Cleaner once nothing can release it any more. Exclusivity comes from ownership (only one
-     * owner at a time), so {@code held} is a plain volatile flag, not a CAS.
-     */
-    static final class Association implements Runnable {
-        private final AsyncScopeToken token;
-        private volatile boolean held = true;
-
-        Association(AsyncScopeToken token) {
-            this.token = token;
-        }
-
-        void release() {
-            held = false;
-            token.dissociate();
-        }
-
-        @Override
-        public void run() { // Cleaner: the owner became unreachable without releasing
-            if (held) {
-                release();
-            }
         }
     }
 
     static final class Op<T> implements OperationState, Receiver<T> {
         private final Receiver<? super T> receiver;
-        private final Association association;
-        @SuppressWarnings("unused")
-        private Object keepAlive;
+        /** Keeps the batch reachable (so its Cleaner cannot run) until this operation released. */
+        private final NestBatch batch;
         private OperationState childOp;
 
-        Op(Sender<T> child, Receiver<? super T> receiver, Association association, Object keepAlive) {
+        Op(Sender<T> child, Receiver<? super T> receiver, NestBatch batch) {
             this.receiver = receiver;
-            this.association = association;
-            this.keepAlive = keepAlive;
+            this.batch = batch;
             this.childOp = child.connect(this);
         }
 
@@ -164,7 +147,7 @@ public final class NestSender<T> implements Sender<T> {
 
         @Override
         public void setValue(T value) {
-            childOp = null;
+            childOp = null; // finished with the child operation before the decrement
             try {
                 receiver.setValue(value);
             } finally {
@@ -193,8 +176,11 @@ public final class NestSender<T> implements Sender<T> {
         }
 
         private void done() {
-            keepAlive = null;
-            association.release();
+            try {
+                batch.counter.release();
+            } finally {
+                Reference.reachabilityFence(this);
+            }
         }
 
         @Override
@@ -203,11 +189,11 @@ public final class NestSender<T> implements Sender<T> {
         }
     }
 
-    private static final VarHandle FIRST;
+    private static final VarHandle TAKEN;
 
     static {
         try {
-            FIRST = MethodHandles.lookup().findVarHandle(NestSender.class, "first", Association.class);
+            TAKEN = MethodHandles.lookup().findVarHandle(NestSender.class, "taken", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

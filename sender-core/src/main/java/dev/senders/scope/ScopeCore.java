@@ -11,6 +11,7 @@ import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;
+import java.lang.ref.WeakReference;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -64,6 +65,9 @@ final class ScopeCore implements AsyncScopeToken {
     final InplaceStopSource stopSource;
     /** The handler for errors of spawned work; null means {@link Hooks#onErrorDropped}. */
     private final Consumer<? super Throwable> errorHandler;
+    /** The batch new nest senders join; weak, so that a batch of dropped senders can be collected. */
+    private volatile WeakReference<NestBatch> nestBatch;
+
     /** What the receiver of spawned work offers when the caller passes no env. */
     volatile Env spawnEnv = Env.empty();
 
@@ -131,6 +135,17 @@ final class ScopeCore implements AsyncScopeToken {
     public <T> Sender<T> wrap(Sender<T> sender) {
         Objects.requireNonNull(sender, "sender");
         return stopSource == null ? sender : new StopWhen<>(sender, stopSource.token());
+    }
+
+    NestBatch nestBatch() {
+        WeakReference<NestBatch> ref = nestBatch;
+        NestBatch b;
+        if (ref != null && (b = ref.get()) != null && ++b.uses <= NestBatch.SIZE) {
+            return b;
+        }
+        b = NestBatch.create(this);
+        nestBatch = new WeakReference<>(b);
+        return b;
     }
 
     // ------------------------------------------------------------------ scope operations

@@ -191,6 +191,31 @@ class NestTest {
         Senders.syncWait(scope.join());
     }
 
+    @Test
+    @DisplayName("thousands of dropped nest senders and unstarted operations (several Cleaner batches) are all released")
+    void manyDroppedNestSenders_allReleased() {
+        CountingScope scope = new CountingScope();
+        List<NestSender<Void>> kept = new ArrayList<>();
+        for (int i = 0; i < 5000; i++) {
+            NestSender<Void> n = Scopes.nest(Senders.just(), scope.getToken());
+            if (i % 3 == 0) {
+                n.connect(new TestReceiver<>()); // connected, never started, dropped
+            } else if (i % 3 == 1) {
+                n.connect(new TestReceiver<>()).start(); // completed: released at once
+            }
+            if (i % 1000 == 0) {
+                kept.add(n);
+            }
+        }
+        assertTrue(scope.count() > 0);
+        for (NestSender<Void> n : kept) {
+            n.discard();
+        }
+        kept.clear();
+        assertTrue(Gc.awaitCondition(() -> scope.count() == 0), () -> "still associated: " + scope.count());
+        Senders.syncWait(scope.join());
+    }
+
     private static void nestAndDrop(SimpleCountingScope scope) {
         Scopes.nest(Senders.just(), scope.getToken());
     }
