@@ -12,7 +12,7 @@ import java.lang.invoke.VarHandle;
  * <p>Every {@link NestSender} of the batch, and every operation connected from one, holds the
  * batch strongly; the scope holds the current batch only weakly. The batch's {@link Counter} (the
  * Cleaner action, which must not reference the batch) counts the associations made through it and
- * not yet released. A completed operation or a {@code discard()} decrements it before
+ * not yet released, without atomics on the thread that created the batch. A completed operation or a {@code discard()} decrements it before
  * dissociating; when the batch becomes unreachable, nothing can release anything any more, so the
  * Cleaner dissociates whatever is still counted.
  *
@@ -46,39 +46,67 @@ final class NestBatch {
         return create(token);
     }
 
+    /**
+     * The accounting, and the Cleaner action (it must not reference the batch). Three counters so
+     * that the thread that created the batch (usually the one nesting, connecting and completing
+     * inline) needs no atomic instruction: {@code created} and {@code releasedByOwner} are written
+     * by that thread only (release stores), {@code net} by every other thread (atomic adds:
+     * -1 per association, +1 per release). Unreleased = created - releasedByOwner - net.
+     */
     static final class Counter implements Runnable {
         private final AsyncScopeToken token;
-        private volatile long pending;
+        private final Thread owner;
+        private long created;
+        private long releasedByOwner;
+        private volatile long net;
 
         Counter(AsyncScopeToken token) {
             this.token = token;
+            this.owner = Thread.currentThread();
         }
 
         /** One more association is owned by a member of the batch. */
         void add() {
-            PENDING.getAndAdd(this, 1L);
+            if (Thread.currentThread() == owner) {
+                CREATED.setRelease(this, created + 1);
+            } else {
+                PENDING.getAndAdd(this, -1L);
+            }
         }
 
         /** A member releases its association (the caller keeps the batch reachable meanwhile). */
         void release() {
-            PENDING.getAndAdd(this, -1L);
+            if (Thread.currentThread() == owner) {
+                RELEASED.setRelease(this, releasedByOwner + 1);
+            } else {
+                PENDING.getAndAdd(this, 1L);
+            }
             token.dissociate();
         }
 
         /** Cleaner: the batch is unreachable; release what its members never did. */
         @Override
         public void run() {
-            for (long n = (long) PENDING.getAndSet(this, 0L); n > 0; n--) {
+            long n = (long) CREATED.getAcquire(this) - (long) RELEASED.getAcquire(this) - net;
+            created = 0;
+            releasedByOwner = 0;
+            net = 0;
+            for (; n > 0; n--) {
                 token.dissociate();
             }
         }
     }
 
     private static final VarHandle PENDING;
+    private static final VarHandle CREATED;
+    private static final VarHandle RELEASED;
 
     static {
         try {
-            PENDING = MethodHandles.lookup().findVarHandle(Counter.class, "pending", long.class);
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            PENDING = l.findVarHandle(Counter.class, "net", long.class);
+            CREATED = l.findVarHandle(Counter.class, "created", long.class);
+            RELEASED = l.findVarHandle(Counter.class, "releasedByOwner", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
