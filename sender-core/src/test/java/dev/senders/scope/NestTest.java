@@ -216,6 +216,41 @@ class NestTest {
         Senders.syncWait(scope.join());
     }
 
+    @Test
+    @DisplayName("race: discard() vs connect+start vs a second connect on another thread; every association released exactly once (looped)")
+    void race_discardVsConnect() throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            for (int round = 0; round < 2000; round++) {
+                SimpleCountingScope scope = new SimpleCountingScope();
+                NestSender<String> n = Scopes.nest(Senders.just("v"), scope.getToken());
+                java.util.concurrent.CyclicBarrier b = new java.util.concurrent.CyclicBarrier(3);
+                TestReceiver<String> r1 = new TestReceiver<>();
+                TestReceiver<String> r2 = new TestReceiver<>();
+                var f1 = pool.submit(() -> {
+                    b.await();
+                    n.connect(r1).start();
+                    return null;
+                });
+                var f2 = pool.submit(() -> {
+                    b.await();
+                    n.connect(r2).start();
+                    return null;
+                });
+                b.await();
+                n.discard();
+                f1.get();
+                f2.get();
+                assertEquals("v", r1.value);
+                assertEquals("v", r2.value);
+                assertEquals(0, scope.count());
+                Senders.syncWait(scope.join());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     private static void nestAndDrop(SimpleCountingScope scope) {
         Scopes.nest(Senders.just(), scope.getToken());
     }
