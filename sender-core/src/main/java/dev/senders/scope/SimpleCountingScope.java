@@ -30,17 +30,17 @@ public final class SimpleCountingScope {
 
     /** A scope in the {@code UNUSED} state whose spawn errors go to {@code Hooks.onErrorDropped}. */
     public SimpleCountingScope() {
-        this(null, false);
+        this(null, 0);
     }
 
     /** A scope whose spawned work's errors go to {@code errorHandler} (called on the failing thread). */
     public SimpleCountingScope(Consumer<? super Throwable> errorHandler) {
-        this(Objects.requireNonNull(errorHandler, "errorHandler"), false);
+        this(Objects.requireNonNull(errorHandler, "errorHandler"), 0);
     }
 
-    private SimpleCountingScope(Consumer<? super Throwable> errorHandler, boolean stoppable) {
+    private SimpleCountingScope(Consumer<? super Throwable> errorHandler, int unused) {
         this.core = new ScopeCore("SimpleCountingScope@" + Integer.toHexString(System.identityHashCode(this)),
-                stoppable, errorHandler);
+                false, errorHandler);
         ScopeCore.CLEANER.register(this, new ScopeCore.LeakCheck(core));
     }
 
