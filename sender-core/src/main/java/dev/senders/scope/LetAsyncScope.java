@@ -1,0 +1,184 @@
+package dev.senders.scope;
+
+import dev.senders.Env;
+import dev.senders.Hooks;
+import dev.senders.OperationState;
+import dev.senders.Receiver;
+import dev.senders.Sender;
+import dev.senders.StopCallback;
+import dev.senders.StopToken;
+import dev.senders.internal.Signals;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * {@code let_async_scope} (P3296R3): {@link Scopes#letAsyncScope(Function)} and its error-typed
+ * variant.
+ *
+ * <p>Each start makes a fresh counting scope (no leak report: it is always joined), gives its token
+ * to the function, associates the returned body sender with the scope, starts it, then starts the
+ * scope's join. The result is delivered only when the join completes, i.e. when the body and all
+ * work spawned with the token are done. The rule of P3296R3: the first error (the function
+ * throwing, the body failing, or work spawned with the token failing) wins and requests stop on
+ * everything still associated; later errors are discarded. With no error: the body's value, or
+ * stopped if the body stopped.
+ */
+final class LetAsyncScope<T> implements Sender<T> {
+
+    private final Function<? super AsyncScopeToken, ? extends Sender<T>> fn;
+    private final Class<? extends Throwable> errorType; // null: every error is permitted
+
+    LetAsyncScope(Function<? super AsyncScopeToken, ? extends Sender<T>> fn, Class<? extends Throwable> errorType) {
+        this.fn = fn;
+        this.errorType = errorType;
+    }
+
+    @Override
+    public OperationState connect(Receiver<? super T> receiver) {
+        return new Op<>(fn, errorType, Objects.requireNonNull(receiver, "receiver"));
+    }
+
+    static final class Op<T> implements OperationState {
+        private final Function<? super AsyncScopeToken, ? extends Sender<T>> fn;
+        private final Class<? extends Throwable> errorType;
+        private final Receiver<? super T> receiver;
+        private ScopeCore core;
+        private StopCallback outerCallback;
+        private volatile Throwable firstError;
+        private volatile boolean foreignError;
+        private T value;
+        private boolean bodyValue;
+
+        Op(Function<? super AsyncScopeToken, ? extends Sender<T>> fn, Class<? extends Throwable> errorType,
+                Receiver<? super T> receiver) {
+            this.fn = fn;
+            this.errorType = errorType;
+            this.receiver = receiver;
+        }
+
+        @Override
+        public void start() {
+            Env env = receiver.env();
+            ScopeCore c = new ScopeCore("letAsyncScope", true, this::onError, true);
+            c.spawnEnv = env; // P3296R3: the receiver's env reaches the spawned work
+            core = c;
+            StopToken outer = env.stopToken();
+            if (outer.stopPossible()) {
+                outerCallback = outer.onStop(c.stopSource::requestStop);
+            }
+            Sender<T> body = null;
+            try {
+                body = Objects.requireNonNull(fn.apply(c), "letAsyncScope: the function returned null");
+            } catch (Throwable t) {
+                Signals.throwIfFatal(t);
+                onError(t);
+            }
+            if (body != null) {
+                c.tryAssociate(); // a fresh scope is open: always succeeds
+                OperationState op = null;
+                try {
+                    op = c.wrap(body).connect(new BodyReceiver());
+                } catch (Throwable t) {
+                    Signals.throwIfFatal(t);
+                    onError(t);
+                    c.dissociate();
+                }
+                if (op != null) {
+                    op.start();
+                }
+            }
+            c.join().connect(new JoinReceiver()).start();
+        }
+
+        void onError(Throwable e) {
+            if (errorType != null && !errorType.isInstance(e)) {
+                foreignError = true;
+                Hooks.onErrorDropped(e);
+            } else {
+                FIRST_ERROR.compareAndSet(this, null, e);
+            }
+            core.stopSource.requestStop();
+        }
+
+        private void finish(Throwable joinError, boolean joinStopped) {
+            StopCallback cb = outerCallback;
+            if (cb != null) {
+                cb.close();
+            }
+            Throwable e = firstError;
+            if (e != null) {
+                Signals.setError(receiver, e);
+            } else if (joinError != null) {
+                Signals.setError(receiver, joinError);
+            } else if (bodyValue && !foreignError && !joinStopped) {
+                T v = value;
+                value = null;
+                Signals.setValue(receiver, v);
+            } else {
+                Signals.setStopped(receiver);
+            }
+        }
+
+        final class BodyReceiver implements Receiver<T> {
+            @Override
+            public void setValue(T v) {
+                value = v;
+                bodyValue = true;
+                core.dissociate();
+            }
+
+            @Override
+            public void setError(Throwable error) {
+                try {
+                    onError(error);
+                } finally {
+                    core.dissociate();
+                }
+            }
+
+            @Override
+            public void setStopped() {
+                core.dissociate();
+            }
+
+            @Override
+            public Env env() {
+                return receiver.env();
+            }
+        }
+
+        final class JoinReceiver implements Receiver<Void> {
+            @Override
+            public void setValue(Void v) {
+                finish(null, false);
+            }
+
+            @Override
+            public void setError(Throwable error) {
+                finish(error, false);
+            }
+
+            @Override
+            public void setStopped() {
+                finish(null, true);
+            }
+
+            @Override
+            public Env env() {
+                return receiver.env();
+            }
+        }
+
+        private static final VarHandle FIRST_ERROR;
+
+        static {
+            try {
+                FIRST_ERROR = MethodHandles.lookup().findVarHandle(Op.class, "firstError", Throwable.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package dev.senders.scope;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * Releases the associations of nest senders (and of their operations) that were dropped without
+ * completing, for a batch of up to {@link #SIZE} of them: one {@link java.lang.ref.Cleaner}
+ * registration per batch instead of one per {@code nest}, which would cost a hundred times the
+ * CAS that {@code nest} is otherwise made of.
+ *
+ * <p>Every {@link NestSender} of the batch, and every operation connected from one, holds the
+ * batch strongly; the scope holds the current batch only weakly. The batch's {@link Counter} (the
+ * Cleaner action, which must not reference the batch) counts the associations made through it and
+ * not yet released, without atomics on the thread that created the batch. A completed operation or a {@code discard()} decrements it before
+ * dissociating; when the batch becomes unreachable, nothing can release anything any more, so the
+ * Cleaner dissociates whatever is still counted.
+ *
+ * <p>Consequence (documented on {@link NestSender}): a dropped nest sender's association is
+ * released once every sender and operation of its batch is unreachable, not necessarily as soon as
+ * it itself is.
+ */
+final class NestBatch {
+
+    static final int SIZE = 1024;
+
+    final Counter counter;
+    /** How many senders took this batch; racy on purpose (only decides when to start a new batch). */
+    int uses;
+
+    private NestBatch(AsyncScopeToken token) {
+        this.counter = new Counter(token);
+    }
+
+    static NestBatch create(AsyncScopeToken token) {
+        NestBatch b = new NestBatch(token);
+        ScopeCore.CLEANER.register(b, b.counter);
+        return b;
+    }
+
+    /** The batch a new nest sender of {@code token} joins. */
+    static NestBatch forToken(AsyncScopeToken token) {
+        if (token instanceof ScopeCore) {
+            return ((ScopeCore) token).nestBatch();
+        }
+        return create(token);
+    }
+
+    /**
+     * The accounting, and the Cleaner action (it must not reference the batch). Three counters so
+     * that the thread that created the batch (usually the one nesting, connecting and completing
+     * inline) needs no atomic instruction: {@code created} and {@code releasedByOwner} are written
+     * by that thread only (release stores), {@code net} by every other thread (atomic adds:
+     * -1 per association, +1 per release). Unreleased = created - releasedByOwner - net.
+     */
+    static final class Counter implements Runnable {
+        private final AsyncScopeToken token;
+        private final Thread owner;
+        private long created;
+        private long releasedByOwner;
+        private volatile long net;
+
+        Counter(AsyncScopeToken token) {
+            this.token = token;
+            this.owner = Thread.currentThread();
+        }
+
+        /** One more association is owned by a member of the batch. */
+        void add() {
+            if (Thread.currentThread() == owner) {
+                CREATED.setRelease(this, created + 1);
+            } else {
+                PENDING.getAndAdd(this, -1L);
+            }
+        }
+
+        /** A member releases its association (the caller keeps the batch reachable meanwhile). */
+        void release() {
+            if (Thread.currentThread() == owner) {
+                RELEASED.setRelease(this, releasedByOwner + 1);
+            } else {
+                PENDING.getAndAdd(this, 1L);
+            }
+            token.dissociate();
+        }
+
+        /** Cleaner: the batch is unreachable; release what its members never did. */
+        @Override
+        public void run() {
+            long n = (long) CREATED.getAcquire(this) - (long) RELEASED.getAcquire(this) - net;
+            created = 0;
+            releasedByOwner = 0;
+            net = 0;
+            for (; n > 0; n--) {
+                token.dissociate();
+            }
+        }
+    }
+
+    private static final VarHandle PENDING;
+    private static final VarHandle CREATED;
+    private static final VarHandle RELEASED;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            PENDING = l.findVarHandle(Counter.class, "net", long.class);
+            CREATED = l.findVarHandle(Counter.class, "created", long.class);
+            RELEASED = l.findVarHandle(Counter.class, "releasedByOwner", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}

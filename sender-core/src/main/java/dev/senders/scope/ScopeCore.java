@@ -1,0 +1,368 @@
+package dev.senders.scope;
+
+import dev.senders.Env;
+import dev.senders.Hooks;
+import dev.senders.InplaceStopSource;
+import dev.senders.OperationState;
+import dev.senders.Receiver;
+import dev.senders.Scheduler;
+import dev.senders.Sender;
+import dev.senders.internal.Signals;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.ref.Cleaner;
+import java.lang.ref.WeakReference;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The state machine shared by {@link SimpleCountingScope}, {@link CountingScope} and
+ * {@code letAsyncScope}; it is also their {@link AsyncScopeToken}. Package-private: the public
+ * scope classes are thin handles on it, so that a handle can become unreachable (and be reported
+ * as leaked) while tokens and work still reference the core.
+ *
+ * <h2>Implementation notes</h2>
+ *
+ * <p><b>The word.</b> Count and state are one {@code long}, {@code word}, changed only by CAS:
+ * <pre>
+ *   bits 63..3  count of associated operations (61 bits, never negative)
+ *   bits  2..0  state: the ordinal of {@link ScopeState}
+ *               0 UNUSED, 1 OPEN, 2 CLOSED, 3 OPEN_AND_JOINING, 4 CLOSED_AND_JOINING,
+ *               5 UNUSED_AND_CLOSED, 6 JOINED
+ * </pre>
+ * {@code tryAssociate} is one CAS (count + 1, UNUSED becomes OPEN; fails in a closed state).
+ * {@code dissociate} is one CAS (count - 1; when that reaches zero in a joining state the same CAS
+ * moves to JOINED). {@code close} and the start of a join are CASes on the state bits. Every
+ * transition of the P3149R6 diagram is one of these; no other is possible.
+ *
+ * <p><b>Join waiters</b> are a Treiber stack of {@link JoinOp}s in {@code waiters}, apart from
+ * the word. A starting join pushes itself <em>first</em> and then moves the state to X_AND_JOINING
+ * (or to JOINED if it observes a zero count). Whoever moves the state to JOINED then swaps
+ * {@link #DRAINED} into {@code waiters} and completes every join it took; a join that finds
+ * {@code DRAINED} when pushing completes at once. Because the push precedes the state change and
+ * the drain follows the move to JOINED, no join can be left behind.
+ */
+final class ScopeCore implements AsyncScopeToken {
+
+    static final int UNUSED = 0, OPEN = 1, CLOSED = 2, OPEN_AND_JOINING = 3, CLOSED_AND_JOINING = 4,
+            UNUSED_AND_CLOSED = 5, JOINED = 6;
+    static final long STATE_MASK = 7L;
+    static final long ONE = 8L;
+    private static final ScopeState[] STATES = ScopeState.values();
+
+    /** Shared by every scope, nest sender and future of the library; its daemon thread runs reports. */
+    static final Cleaner CLEANER = Cleaner.create();
+
+    private static final JoinOp DRAINED = new JoinOp(null, null);
+
+    private volatile long word;
+    private volatile JoinOp waiters;
+    private volatile long errorCount;
+
+    private final String name;
+    /** Non-null for counting scopes: {@link #wrap} adds its token. */
+    final InplaceStopSource stopSource;
+    /** The handler for errors of spawned work; null means {@link Hooks#onErrorDropped}. */
+    private final Consumer<? super Throwable> errorHandler;
+    /** The batch new nest senders join; weak, so that a batch of dropped senders can be collected. */
+    private volatile WeakReference<NestBatch> nestBatch;
+
+    /** What the receiver of spawned work offers when the caller passes no env. */
+    volatile Env spawnEnv = Env.empty();
+
+    /** When set, {@link #errorHandler} wins over an env's handler (letAsyncScope's error rule). */
+    private final boolean strictHandler;
+
+    ScopeCore(String name, boolean stoppable, Consumer<? super Throwable> errorHandler) {
+        this(name, stoppable, errorHandler, false);
+    }
+
+    ScopeCore(String name, boolean stoppable, Consumer<? super Throwable> errorHandler, boolean strictHandler) {
+        this.name = name;
+        this.stopSource = stoppable ? new InplaceStopSource() : null;
+        this.errorHandler = errorHandler;
+        this.strictHandler = strictHandler;
+    }
+
+    // ------------------------------------------------------------------ token
+
+    @Override
+    public boolean tryAssociate() {
+        long w = word;
+        for (;;) {
+            int s = (int) (w & STATE_MASK);
+            long nw;
+            if (s == OPEN || s == OPEN_AND_JOINING) {
+                nw = w + ONE;
+            } else if (s == UNUSED) {
+                nw = (w + ONE) & ~STATE_MASK | OPEN;
+            } else {
+                return false;
+            }
+            long prev = (long) WORD.compareAndExchange(this, w, nw);
+            if (prev == w) {
+                return true;
+            }
+            w = prev;
+        }
+    }
+
+    @Override
+    public void dissociate() {
+        long w = word;
+        for (;;) {
+            long c = w >>> 3;
+            if (c == 0) {
+                throw new IllegalStateException(name + ": dissociate() without a matching successful"
+                        + " tryAssociate() (state " + STATES[(int) (w & STATE_MASK)] + ", count 0)");
+            }
+            int s = (int) (w & STATE_MASK);
+            boolean last = c == 1 && (s == OPEN_AND_JOINING || s == CLOSED_AND_JOINING);
+            long nw = last ? JOINED : w - ONE;
+            long prev = (long) WORD.compareAndExchange(this, w, nw);
+            if (prev == w) {
+                if (last) {
+                    drain(null);
+                }
+                return;
+            }
+            w = prev;
+        }
+    }
+
+    @Override
+    public <T> Sender<T> wrap(Sender<T> sender) {
+        Objects.requireNonNull(sender, "sender");
+        return stopSource == null ? sender : new StopWhen<>(sender, stopSource.token());
+    }
+
+    NestBatch nestBatch() {
+        WeakReference<NestBatch> ref = nestBatch;
+        NestBatch b;
+        if (ref != null && (b = ref.get()) != null && ++b.uses <= NestBatch.SIZE) {
+            return b;
+        }
+        b = NestBatch.create(this);
+        nestBatch = new WeakReference<>(b);
+        return b;
+    }
+
+    // ------------------------------------------------------------------ scope operations
+
+    void close() {
+        long w = word;
+        for (;;) {
+            int s = (int) (w & STATE_MASK);
+            int ns;
+            switch (s) {
+                case UNUSED: ns = UNUSED_AND_CLOSED; break;
+                case OPEN: ns = CLOSED; break;
+                case OPEN_AND_JOINING: ns = CLOSED_AND_JOINING; break;
+                default: return; // already closed: close() is idempotent
+            }
+            long prev = (long) WORD.compareAndExchange(this, w, w & ~STATE_MASK | ns);
+            if (prev == w) {
+                return;
+            }
+            w = prev;
+        }
+    }
+
+    ScopeState state() {
+        return STATES[(int) (word & STATE_MASK)];
+    }
+
+    long count() {
+        return word >>> 3;
+    }
+
+    long errorCount() {
+        return errorCount;
+    }
+
+    /** Routes an error of spawned work: the env's handler, else the scope's, else the hook. */
+    void onSpawnError(Throwable error, Consumer<? super Throwable> envHandler) {
+        ERROR_COUNT.getAndAdd(this, 1L);
+        Consumer<? super Throwable> h = envHandler != null && !strictHandler ? envHandler : errorHandler;
+        if (h == null) {
+            Hooks.onErrorDropped(error);
+            return;
+        }
+        try {
+            h.accept(error);
+        } catch (Throwable t) {
+            Signals.throwIfFatal(t);
+            if (t != error) {
+                t.addSuppressed(error);
+            }
+            Hooks.onErrorDropped(t);
+        }
+    }
+
+    Sender<Void> join() {
+        return joinSender;
+    }
+
+    private final Sender<Void> joinSender = receiver -> new JoinOp(this, Objects.requireNonNull(receiver, "receiver"));
+
+    /** Called by a starting join after it pushed itself: moves to X_AND_JOINING or to JOINED. */
+    private void startJoin(JoinOp self) {
+        long w = word;
+        for (;;) {
+            int s = (int) (w & STATE_MASK);
+            if (s == JOINED) {
+                return; // whoever moved to JOINED drains (or drained) the stack, us included
+            }
+            long nw;
+            if ((w >>> 3) == 0) {
+                nw = JOINED; // includes the stdexec fix: an open scope with count zero joins at once
+            } else if (s == OPEN) {
+                nw = w & ~STATE_MASK | OPEN_AND_JOINING;
+            } else if (s == CLOSED) {
+                nw = w & ~STATE_MASK | CLOSED_AND_JOINING;
+            } else {
+                return; // already joining: we wait with the others
+            }
+            long prev = (long) WORD.compareAndExchange(this, w, nw);
+            if (prev == w) {
+                if (nw == JOINED) {
+                    drain(self);
+                }
+                return;
+            }
+            w = prev;
+        }
+    }
+
+    /** Completes every waiting join; {@code self} (the join that observed zero) inline. */
+    private void drain(JoinOp self) {
+        JoinOp j = (JoinOp) WAITERS.getAndSet(this, DRAINED);
+        while (j != null && j != DRAINED) {
+            JoinOp next = j.next;
+            j.next = null;
+            if (j == self) {
+                Signals.setValue(j.receiver, null);
+            } else {
+                j.completeAfterWaiting();
+            }
+            j = next;
+        }
+    }
+
+    /** The join operation: also a node of the waiter stack. */
+    static final class JoinOp implements OperationState {
+        final ScopeCore core;
+        final Receiver<? super Void> receiver;
+        JoinOp next;
+
+        JoinOp(ScopeCore core, Receiver<? super Void> receiver) {
+            this.core = core;
+            this.receiver = receiver;
+        }
+
+        @Override
+        public void start() {
+            ScopeCore c = core;
+            JoinOp h = c.waiters;
+            for (;;) {
+                if (h == DRAINED) {
+                    Signals.setValue(receiver, null); // joined already: a second join completes at once
+                    return;
+                }
+                next = h;
+                JoinOp prev = (JoinOp) WAITERS.compareAndExchange(c, h, this);
+                if (prev == h) {
+                    break;
+                }
+                h = prev;
+            }
+            c.startJoin(this);
+        }
+
+        /** P3149: a join that waited completes on its receiver's scheduler, if it has one. */
+        void completeAfterWaiting() {
+            Optional<Scheduler> sch;
+            try {
+                sch = receiver.env().scheduler();
+            } catch (Throwable t) {
+                Signals.throwIfFatal(t);
+                Signals.setError(receiver, t);
+                return;
+            }
+            if (sch.isEmpty()) {
+                Signals.setValue(receiver, null);
+                return;
+            }
+            try {
+                sch.get().schedule().connect(new Receiver<Void>() {
+                    @Override
+                    public void setValue(Void v) {
+                        Signals.setValue(receiver, null);
+                    }
+
+                    @Override
+                    public void setError(Throwable e) {
+                        Signals.setError(receiver, e);
+                    }
+
+                    @Override
+                    public void setStopped() {
+                        Signals.setStopped(receiver);
+                    }
+
+                    @Override
+                    public Env env() {
+                        return receiver.env();
+                    }
+                }).start();
+            } catch (Throwable t) {
+                Signals.throwIfFatal(t);
+                Signals.setError(receiver, t);
+            }
+        }
+    }
+
+    /** The Cleaner action of a public scope handle: reports a leak, never references the handle. */
+    static final class LeakCheck implements Runnable {
+        private final ScopeCore core;
+
+        LeakCheck(ScopeCore core) {
+            this.core = core;
+        }
+
+        @Override
+        public void run() {
+            long w = core.word;
+            ScopeState s = STATES[(int) (w & STATE_MASK)];
+            if (!s.isSafeToDrop()) {
+                Hooks.onErrorDropped(new ScopeLeakedException(core.name, s, w >>> 3));
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        long w = word;
+        return name + ".token[" + STATES[(int) (w & STATE_MASK)] + ", count=" + (w >>> 3) + "]";
+    }
+
+    String name() {
+        return name;
+    }
+
+    private static final VarHandle WORD;
+    private static final VarHandle WAITERS;
+    private static final VarHandle ERROR_COUNT;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            WORD = l.findVarHandle(ScopeCore.class, "word", long.class);
+            WAITERS = l.findVarHandle(ScopeCore.class, "waiters", JoinOp.class);
+            ERROR_COUNT = l.findVarHandle(ScopeCore.class, "errorCount", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package dev.senders.scope;
+
+import dev.senders.Env;
+import dev.senders.OperationState;
+import dev.senders.Query;
+import dev.senders.Sender;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The async-scope algorithms of P3149R6 ({@code nest}, {@code spawn}, {@code spawn_future}) and
+ * P3296R3 ({@code let_async_scope}). They work with any {@link AsyncScopeToken}; with the tokens
+ * of {@link SimpleCountingScope} and {@link CountingScope} they take no lock and keep no per-child
+ * registry: associating is one CAS on the scope's word, dissociating another.
+ */
+public final class Scopes {
+
+    /**
+     * An env query for the handler of errors from work spawned with {@link #spawn(Sender,
+     * AsyncScopeToken, Env)}: when the env passed to {@code spawn} binds it, it takes precedence over
+     * the scope's handler (except in {@code letAsyncScope}, whose error rule always applies).
+     */
+    public static final Query<Consumer<? super Throwable>> SPAWN_ERROR_HANDLER = Query.named("spawnErrorHandler");
+
+    private Scopes() {}
+
+    /**
+     * {@code nest(sender, token)} (P3149R6 [exec.nest]): associates {@code sender} with the token's
+     * scope without starting it. See {@link NestSender} for who releases the association and when.
+     * If the scope is closed, the result is unassociated: it completes with {@code setStopped()}
+     * and never connects {@code sender}.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> NestSender<T> nest(Sender<T> sender, AsyncScopeToken token) {
+        Objects.requireNonNull(sender, "sender");
+        Objects.requireNonNull(token, "token");
+        return new NestSender<>(sender, token);
+    }
+
+    /**
+     * {@code spawn(sender, token)} (P3149R6 [exec.spawn]) with the scope's default env.
+     *
+     * @see #spawn(Sender, AsyncScopeToken, Env)
+     */
+    public static boolean spawn(Sender<?> sender, AsyncScopeToken token) {
+        Objects.requireNonNull(sender, "sender");
+        Objects.requireNonNull(token, "token");
+        if (!token.tryAssociate()) {
+            return false;
+        }
+        start(sender, token, new SpawnReceiver(token));
+        return true;
+    }
+
+    /**
+     * {@code spawn(sender, token, env)} (P3149R6 [exec.spawn]): if {@code token.tryAssociate()}
+     * succeeds, connects {@code token.wrap(sender)} and starts it at once, on the calling thread,
+     * and returns {@code true}; the association is released when the work completes. If the scope
+     * is closed, {@code sender} is never connected or started and this returns {@code false} (P3149
+     * discards silently; here the caller can tell).
+     *
+     * <p>The spawned work's receiver offers {@code env} (its stop token is the scope's for a
+     * {@link CountingScope}). A value is discarded. An error never vanishes: it goes to the env's
+     * {@link #SPAWN_ERROR_HANDLER}, else to the handler given to the scope's constructor, else to
+     * {@link dev.senders.Hooks#onErrorDropped} (by default the thread's uncaught-exception handler),
+     * on the thread that completes the work, before the association is released; the scope's
+     * {@code errorCount()} counts it. If {@code connect} throws, the association is released and
+     * the exception propagates.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public static boolean spawn(Sender<?> sender, AsyncScopeToken token, Env env) {
+        Objects.requireNonNull(sender, "sender");
+        Objects.requireNonNull(token, "token");
+        Objects.requireNonNull(env, "env");
+        if (!token.tryAssociate()) {
+            return false;
+        }
+        start(sender, token, new SpawnReceiver.WithEnv(token, env));
+        return true;
+    }
+
+    private static void start(Sender<?> sender, AsyncScopeToken token, SpawnReceiver r) {
+        OperationState op;
+        try {
+            op = token.wrap(sender).connect(r);
+        } catch (Throwable t) {
+            token.dissociate();
+            throw t;
+        }
+        op.start(); // the op is not retained: the work keeps what it needs
+    }
+
+    /** {@code spawnFuture(sender, token)} with the scope's default env. */
+    public static <T> Sender<T> spawnFuture(Sender<T> sender, AsyncScopeToken token) {
+        Objects.requireNonNull(sender, "sender");
+        Objects.requireNonNull(token, "token");
+        return SpawnFuture.spawn(sender, token, null);
+    }
+
+    /**
+     * {@code spawn_future(sender, token, env)} (P3149R6 [exec.spawn.future]): if
+     * {@code token.tryAssociate()} succeeds, starts {@code token.wrap(sender)} at once and returns a
+     * single-shot sender of its result; otherwise returns a sender that completes with
+     * {@code setStopped()} and never starts {@code sender}.
+     *
+     * <ul>
+     * <li>The result reaches the consumer whether it starts before or after the work completed: on
+     *     the work's thread in the first case, inline in {@code start} in the second.
+     * <li>A stop request on the consumer's token is forwarded to the work and the consumer
+     *     completes with {@code setStopped()} at once (on the requesting thread), without waiting.
+     * <li>A future that becomes unreachable unconsumed (never connected, or connected and never
+     *     started) requests stop on the work; an error of such work goes to
+     *     {@link dev.senders.Hooks#onErrorDropped}.
+     * <li>The work sees a stop token fired by any of those or by {@code env}'s own token.
+     * <li>The scope's count is held until the work itself completes.
+     * <li>A second {@code connect} throws {@link IllegalStateException}.
+     * </ul>
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Sender<T> spawnFuture(Sender<T> sender, AsyncScopeToken token, Env env) {
+        Objects.requireNonNull(sender, "sender");
+        Objects.requireNonNull(token, "token");
+        Objects.requireNonNull(env, "env");
+        return SpawnFuture.spawn(sender, token, env);
+    }
+
+    /**
+     * {@code let_async_scope} (P3296R3): a sender that, each time it is started, creates a fresh
+     * counting scope, calls {@code fn} with its token and runs the returned sender (the "body")
+     * associated with that scope. It completes only after the scope is joined, i.e. after the body
+     * and all work spawned with the token have completed, on the receiver's scheduler when its env
+     * has one and it had to wait.
+     *
+     * <ul>
+     * <li>The result: the first error wins; an error is {@code fn} throwing (or returning null),
+     *     the body failing, or work {@linkplain #spawn spawned} with the token failing. Any error
+     *     requests stop on everything associated. Without errors: the body's value, or
+     *     {@code setStopped()} if the body stopped.
+     * <li>A stop request on the receiver reaches all associated work. Spawned work sees the
+     *     receiver's env (scheduler, user queries).
+     * <li>Errors of {@link #nest}ed senders and of {@link #spawnFuture} results go to their own
+     *     consumers, not to this rule.
+     * </ul>
+     *
+     * @throws NullPointerException if {@code fn} is null
+     */
+    public static <T> Sender<T> letAsyncScope(Function<? super AsyncScopeToken, ? extends Sender<T>> fn) {
+        return new LetAsyncScope<>(Objects.requireNonNull(fn, "fn"), null);
+    }
+
+    /**
+     * {@code let_async_scope_with_error<E>} (P3296R3): as {@link #letAsyncScope(Function)}, but only
+     * errors that are instances of {@code errorType} can become the result. Any other error (which
+     * C++ would reject at compile time) is a bug: it is passed to
+     * {@link dev.senders.Hooks#onErrorDropped}, it still requests stop on the scope, and if no
+     * permitted error occurs the sender completes with {@code setStopped()} instead of a value.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Sender<T> letAsyncScope(Class<? extends Throwable> errorType,
+            Function<? super AsyncScopeToken, ? extends Sender<T>> fn) {
+        Objects.requireNonNull(errorType, "errorType");
+        return new LetAsyncScope<>(Objects.requireNonNull(fn, "fn"), errorType);
+    }
+}

@@ -1,0 +1,96 @@
+package dev.senders.scope;
+
+import dev.senders.Sender;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * An async scope that counts associated work and can be joined ({@code simple_counting_scope},
+ * P3149R6 [exec.simple.counting]).
+ *
+ * <p>The scope goes through the seven {@linkplain ScopeState states} of the paper:
+ * {@link #getToken() tokens} associate work while it is open; {@link #close()} refuses new work;
+ * starting a {@link #join()} sender waits until the count is zero and then moves to
+ * {@link ScopeState#JOINED JOINED}. All operations are lock-free; the count and the state are one
+ * atomic word (see {@code ScopeCore} for the layout).
+ *
+ * <p><b>Dropping a scope.</b> Where C++ calls {@code std::terminate()} from the destructor, this
+ * class reports: a scope that becomes unreachable in a state other than {@code UNUSED},
+ * {@code UNUSED_AND_CLOSED} or {@code JOINED} (work still associated, or used and never joined) is
+ * reported as a {@link ScopeLeakedException} to {@link dev.senders.Hooks#onErrorDropped}, from
+ * the library's {@link java.lang.ref.Cleaner} thread.
+ *
+ * <p><b>Errors of spawned work</b> ({@link Scopes#spawn}) go to the handler given to the
+ * constructor (or the env's {@link Scopes#SPAWN_ERROR_HANDLER}); without one, to
+ * {@link dev.senders.Hooks#onErrorDropped}. {@link #errorCount()} counts them.
+ */
+public final class SimpleCountingScope {
+
+    private final ScopeCore core;
+
+    /** A scope in the {@code UNUSED} state whose spawn errors go to {@code Hooks.onErrorDropped}. */
+    public SimpleCountingScope() {
+        this(null, 0);
+    }
+
+    /** A scope whose spawned work's errors go to {@code errorHandler} (called on the failing thread). */
+    public SimpleCountingScope(Consumer<? super Throwable> errorHandler) {
+        this(Objects.requireNonNull(errorHandler, "errorHandler"), 0);
+    }
+
+    private SimpleCountingScope(Consumer<? super Throwable> errorHandler, int unused) {
+        this.core = new ScopeCore("SimpleCountingScope@" + Integer.toHexString(System.identityHashCode(this)),
+                false, errorHandler);
+        ScopeCore.CLEANER.register(this, new ScopeCore.LeakCheck(core));
+    }
+
+    /** The token that associates work with this scope; the same object on every call. */
+    public AsyncScopeToken getToken() {
+        return core;
+    }
+
+    /**
+     * Closes the scope to new work: {@code UNUSED -> UNUSED_AND_CLOSED}, {@code OPEN -> CLOSED},
+     * {@code OPEN_AND_JOINING -> CLOSED_AND_JOINING}; in the other states (already closed) it does
+     * nothing. Work already associated is not affected.
+     */
+    public void close() {
+        core.close();
+    }
+
+    /**
+     * A sender that, when started, waits until the count of associated work is zero and completes
+     * with {@code setValue(null)}; the scope is then {@code JOINED}. Starting it moves the scope to
+     * {@code OPEN_AND_JOINING} or {@code CLOSED_AND_JOINING}, or straight to {@code JOINED} if the
+     * count is zero (also when the scope is open: the stdexec fix). Connecting it changes nothing.
+     *
+     * <p>Which thread completes it: the starting thread, inline, if it observes a zero count (or
+     * the scope is already joined; any number of joins may be started, before or after); otherwise
+     * the scheduler of its receiver's env ({@code schedule()} on it, then {@code setValue}), or,
+     * if the env has none, the thread whose {@code dissociate} brought the count to zero. A join
+     * does not respond to stop requests while it waits.
+     */
+    public Sender<Void> join() {
+        return core.join();
+    }
+
+    /** The current state (a snapshot, for tests and monitoring). */
+    public ScopeState state() {
+        return core.state();
+    }
+
+    /** The current number of associated operations (a snapshot). */
+    public long count() {
+        return core.count();
+    }
+
+    /** How many spawned operations of this scope completed with an error. */
+    public long errorCount() {
+        return core.errorCount();
+    }
+
+    @Override
+    public String toString() {
+        return core.name() + "[" + state() + ", count=" + count() + "]";
+    }
+}

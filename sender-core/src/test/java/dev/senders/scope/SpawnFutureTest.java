@@ -1,0 +1,218 @@
+package dev.senders.scope;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.senders.Hooks;
+import dev.senders.InplaceStopSource;
+import dev.senders.OperationState;
+import dev.senders.Sender;
+import dev.senders.Senders;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("P3149R6 [exec.spawn.future] spawn_future")
+class SpawnFutureTest {
+
+    private static final ExecutorService POOL = Executors.newFixedThreadPool(2);
+
+    @AfterAll
+    static void shutdown() {
+        POOL.shutdownNow();
+    }
+
+    @AfterEach
+    void resetHooks() {
+        Hooks.resetOnErrorDropped();
+    }
+
+    @Test
+    @DisplayName("the result reaches a consumer started before the work finished")
+    void consumerStartsBeforeCompletion() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        ManualSender<String> work = new ManualSender<>();
+        Sender<String> f = Scopes.spawnFuture(work, scope.getToken());
+        assertEquals(1, work.starts.get(), "eager start");
+        TestReceiver<String> r = new TestReceiver<>();
+        f.connect(r).start();
+        assertFalse(r.isDone());
+        work.completeLast("v");
+        assertEquals("v", r.value);
+        assertEquals(0, scope.count());
+        Senders.syncWait(scope.join());
+    }
+
+    @Test
+    @DisplayName("the result reaches a consumer started after the work finished (value, error, stopped)")
+    void consumerStartsAfterCompletion() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        assertEquals("v", Senders.syncWait(Scopes.spawnFuture(Senders.just("v"), scope.getToken())));
+        IllegalStateException boom = new IllegalStateException("boom");
+        TestReceiver<Object> e = new TestReceiver<>();
+        Scopes.spawnFuture(Senders.justError(boom), scope.getToken()).connect(e).start();
+        assertSame(boom, e.error);
+        TestReceiver<Object> s = new TestReceiver<>();
+        Scopes.spawnFuture(Senders.justStopped(), scope.getToken()).connect(s).start();
+        assertEquals(TestReceiver.Signal.STOPPED, s.signal);
+        Senders.syncWait(scope.join());
+    }
+
+    @Test
+    @DisplayName("a stop request on the consumer is forwarded to the work; the future completes stopped at once; the count is held until the work ends")
+    void consumerStop_forwarded_completesAtOnce_countHeld() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        ManualSender<String> work = new ManualSender<>();
+        Sender<String> f = Scopes.spawnFuture(work, scope.getToken());
+        InplaceStopSource stop = new InplaceStopSource();
+        TestReceiver<String> r = new TestReceiver<>(TestSenders.stopEnv(stop.token()));
+        f.connect(r).start();
+        stop.requestStop();
+        assertEquals(TestReceiver.Signal.STOPPED, r.signal, "completes without waiting for the work");
+        assertTrue(work.last().env().stopToken().stopRequested(), "the stop reached the work");
+        assertEquals(1, scope.count(), "the work has not ended: the count is held");
+        work.completeLast("late");
+        assertEquals(1, r.completions.get(), "the late result is ignored");
+        assertEquals(0, scope.count());
+        Senders.syncWait(scope.join());
+    }
+
+    @Test
+    @DisplayName("a consumer whose stop was already requested completes stopped at start and stops the work")
+    void consumerAlreadyStopped() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        ManualSender<String> work = new ManualSender<>();
+        Sender<String> f = Scopes.spawnFuture(work, scope.getToken());
+        InplaceStopSource stop = new InplaceStopSource();
+        stop.requestStop();
+        TestReceiver<String> r = new TestReceiver<>(TestSenders.stopEnv(stop.token()));
+        f.connect(r).start();
+        assertEquals(TestReceiver.Signal.STOPPED, r.signal);
+        assertTrue(work.last().env().stopToken().stopRequested());
+        work.completeLast("x");
+        assertEquals(1, r.completions.get());
+        Senders.syncWait(scope.join());
+    }
+
+    @Test
+    @DisplayName("the future is single-shot: a second connect throws IllegalStateException naming the rule")
+    void secondConnect_throws() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        Sender<String> f = Scopes.spawnFuture(Senders.just("v"), scope.getToken());
+        f.connect(new TestReceiver<>()).start();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> f.connect(new TestReceiver<>()));
+        assertTrue(e.getMessage().contains("single-shot"), e.getMessage());
+        Senders.syncWait(scope.join());
+    }
+
+    @Test
+    @DisplayName("on a closed scope spawn_future never starts the sender and returns a sender that completes stopped")
+    void closedScope_completesStopped() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        scope.close();
+        ManualSender<String> work = new ManualSender<>();
+        TestReceiver<String> r = new TestReceiver<>();
+        Scopes.spawnFuture(work, scope.getToken()).connect(r).start();
+        assertEquals(TestReceiver.Signal.STOPPED, r.signal);
+        assertEquals(0, work.connects.get());
+    }
+
+    @Test
+    @DisplayName("a future dropped without being connected requests stop on the work (Cleaner)")
+    void droppedFuture_requestsStop() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        ManualSender<String> work = new ManualSender<>();
+        Scopes.spawnFuture(work, scope.getToken());
+        assertTrue(Gc.awaitCondition(() -> work.last().env().stopToken().stopRequested()));
+        assertEquals(1, scope.count(), "the count is held until the work really ends");
+        work.completeLast("x");
+        Senders.syncWait(scope.join());
+    }
+
+    @Test
+    @DisplayName("a future connected but never started, then dropped, requests stop on the work (Cleaner)")
+    void connectedNeverStarted_requestsStop() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        ManualSender<String> work = new ManualSender<>();
+        connectAndDrop(Scopes.spawnFuture(work, scope.getToken()));
+        assertTrue(Gc.awaitCondition(() -> work.last().env().stopToken().stopRequested()));
+        work.last().receiver.setStopped();
+        Senders.syncWait(scope.join());
+    }
+
+    private static void connectAndDrop(Sender<String> f) {
+        OperationState op = f.connect(new TestReceiver<>());
+        assertTrue(op != null);
+    }
+
+    @Test
+    @DisplayName("an error of work whose future was dropped goes to Hooks.onErrorDropped")
+    void droppedFuture_errorReported() {
+        List<Throwable> dropped = new CopyOnWriteArrayList<>();
+        Hooks.setOnErrorDropped(dropped::add);
+        SimpleCountingScope scope = new SimpleCountingScope();
+        RuntimeException boom = new RuntimeException("boom");
+        Scopes.spawnFuture(Senders.justError(boom), scope.getToken());
+        assertTrue(Gc.awaitCondition(() -> dropped.contains(boom)));
+        Senders.syncWait(scope.join());
+    }
+
+    @Test
+    @DisplayName("race: work completion vs consumer start vs consumer stop; exactly one completion, count released (looped)")
+    void race_completionVsStartVsStop() throws Exception {
+        for (int round = 0; round < 2000; round++) {
+            SimpleCountingScope scope = new SimpleCountingScope();
+            ManualSender<Integer> work = new ManualSender<>();
+            Sender<Integer> f = Scopes.spawnFuture(work, scope.getToken());
+            InplaceStopSource stop = new InplaceStopSource();
+            TestReceiver<Integer> r = new TestReceiver<>(TestSenders.stopEnv(stop.token()));
+            OperationState op = f.connect(r);
+            CyclicBarrier b = new CyclicBarrier(3);
+            CountDownLatch both = new CountDownLatch(2);
+            POOL.execute(() -> {
+                await(b);
+                work.completeLast(42);
+                both.countDown();
+            });
+            boolean withStop = round % 2 == 0;
+            POOL.execute(() -> {
+                await(b);
+                if (withStop) {
+                    stop.requestStop();
+                }
+                both.countDown();
+            });
+            await(b);
+            op.start();
+            assertTrue(both.await(10, TimeUnit.SECONDS));
+            r.await();
+            assertEquals(1, r.completions.get());
+            if (r.signal == TestReceiver.Signal.VALUE) {
+                assertEquals(42, r.value);
+            } else {
+                assertTrue(withStop, "stopped only when stop was requested");
+            }
+            Senders.syncWait(scope.join());
+            assertEquals(0, scope.count());
+        }
+    }
+
+    private static void await(CyclicBarrier b) {
+        try {
+            b.await(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+}
