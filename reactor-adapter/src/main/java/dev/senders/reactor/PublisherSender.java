@@ -104,7 +104,8 @@ final class PublisherSender<T, R> implements Sender<R> {
         // serial signal path only (§1.3)
         private long requested;
         private long received;
-        private boolean done;
+        private boolean done;        // upstream terminated, or broke the protocol: consume nothing more
+        private boolean terminated;  // upstream sent onComplete/onError (a second one breaks §1.7)
         private T element;
         private List<T> list;
 
@@ -233,7 +234,7 @@ final class PublisherSender<T, R> implements Sender<R> {
             switch (mode) {
                 case FIRST:
                 case OPTIONAL:
-                    done = true;
+                    // Not `done`: the publisher may still complete (§2.8), which is legal and ignored.
                     if (claim()) {
                         upstream.cancel();
                         complete();
@@ -247,7 +248,6 @@ final class PublisherSender<T, R> implements Sender<R> {
                         element = t;
                         return;
                     }
-                    done = true;
                     if (claim()) {
                         upstream.cancel();
                         Dropped.discard(element, context);
@@ -299,10 +299,11 @@ final class PublisherSender<T, R> implements Sender<R> {
         public void onError(Throwable e) {
             Objects.requireNonNull(e, "§2.13: onError(null)");
             if (done) {
-                Dropped.error(e, context); // §1.7: after a terminal signal
+                Dropped.error(e, context); // §1.7: after a terminal signal (or a violation)
                 return;
             }
             done = true;
+            terminated = true;
             if (!claim()) {
                 if (!(e instanceof CancellationException)) {
                     Dropped.error(e, context); // after our cancel/stop: never lost (issue 4 item 6)
@@ -320,12 +321,16 @@ final class PublisherSender<T, R> implements Sender<R> {
 
         @Override
         public void onComplete() {
-            if (done) {
+            if (terminated) {
                 Dropped.error(new ProtocolViolationException(
                         "§1.7 violated: onComplete after a terminal signal by " + source), context);
                 return;
             }
+            if (done) {
+                return; // after a violation we already reported
+            }
             done = true;
+            terminated = true;
             if (!claim()) {
                 return; // cancelled/stopped: the receiver already has its answer
             }
