@@ -15,8 +15,13 @@ final class SenderFlux<T> extends Flux<T> implements Scannable {
 
     private final Sender<? extends T> sender;
 
-    SenderFlux(Sender<? extends T> sender) {
+    private SenderFlux(Sender<? extends T> sender) {
         this.sender = sender;
+    }
+
+    /** Through Reactor's assembly hooks ({@code Hooks.onEachOperator}, debug mode), as Reactor's own operators. */
+    static <T> Flux<T> create(Sender<? extends T> sender) {
+        return onAssembly(new SenderFlux<T>(sender));
     }
 
     @Override

@@ -15,8 +15,13 @@ final class SenderMono<T> extends Mono<T> implements Scannable {
 
     private final Sender<? extends T> sender;
 
-    SenderMono(Sender<? extends T> sender) {
+    private SenderMono(Sender<? extends T> sender) {
         this.sender = sender;
+    }
+
+    /** Through Reactor's assembly hooks ({@code Hooks.onEachOperator}, debug mode), as Reactor's own operators. */
+    static <T> Mono<T> create(Sender<? extends T> sender) {
+        return onAssembly(new SenderMono<T>(sender));
     }
 
     @Override
