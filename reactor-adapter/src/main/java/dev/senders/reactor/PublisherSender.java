@@ -150,7 +150,7 @@ final class PublisherSender<T, R> implements Sender<R> {
                 if (claim()) {
                     Subscription s = (state & SUBSCRIBED) != 0 ? upstream : null;
                     if (s != null) {
-                        s.cancel();
+                        cancelUpstream(s);
                     }
                     complete();
                     Signals.setError(receiver, t);
@@ -168,9 +168,19 @@ final class PublisherSender<T, R> implements Sender<R> {
                 return;
             }
             if ((prev & SUBSCRIBED) != 0) {
-                upstream.cancel();
+                cancelUpstream(upstream);
             }
             Signals.setStopped(receiver);
+        }
+
+        /** §3.15: cancel must return normally; a publisher whose cancel throws is reported, not trusted. */
+        private void cancelUpstream(Subscription s) {
+            try {
+                s.cancel();
+            } catch (Throwable t) {
+                Signals.throwIfFatal(t);
+                Dropped.error(new ProtocolViolationException("§3.15 violated: Subscription.cancel() threw " + t), context);
+            }
         }
 
         private boolean claim() {
@@ -192,7 +202,7 @@ final class PublisherSender<T, R> implements Sender<R> {
             Objects.requireNonNull(s, "§2.13: onSubscribe(null)");
             if (upstream != null) {
                 // §2.5: cancel the second subscription, keep the first, and say so.
-                s.cancel();
+                cancelUpstream(s);
                 Dropped.error(new ProtocolViolationException(
                         "§2.5 violated: onSubscribe called twice by " + source), context);
                 return;
@@ -200,12 +210,18 @@ final class PublisherSender<T, R> implements Sender<R> {
             upstream = s;
             int prev = (int) STATE.getAndBitwiseOr(this, SUBSCRIBED);
             if ((prev & TERMINAL) != 0) {
-                s.cancel(); // stop (or a failed subscribe) came first: nobody will consume
+                cancelUpstream(s); // stop (or a failed subscribe) came first: nobody will consume
                 return;
             }
             long n = (mode == Mode.FIRST || mode == Mode.OPTIONAL) ? 1L : Long.MAX_VALUE;
             requested = n;
-            s.request(n);
+            try {
+                s.request(n);
+            } catch (Throwable t) {
+                // §3.16: request must return normally; the receiver gets the failure.
+                Signals.throwIfFatal(t);
+                failFromSignal(t);
+            }
         }
 
         @Override
@@ -236,7 +252,7 @@ final class PublisherSender<T, R> implements Sender<R> {
                 case OPTIONAL:
                     // Not `done`: the publisher may still complete (§2.8), which is legal and ignored.
                     if (claim()) {
-                        upstream.cancel();
+                        cancelUpstream(upstream);
                         complete();
                         deliver(mode == Mode.FIRST ? t : Optional.of(t));
                     } else {
@@ -249,7 +265,7 @@ final class PublisherSender<T, R> implements Sender<R> {
                         return;
                     }
                     if (claim()) {
-                        upstream.cancel();
+                        cancelUpstream(upstream);
                         Dropped.discard(element, context);
                         complete();
                         Dropped.discard(t, context);
@@ -286,7 +302,7 @@ final class PublisherSender<T, R> implements Sender<R> {
             done = true;
             if (claim()) {
                 if ((state & SUBSCRIBED) != 0) {
-                    upstream.cancel();
+                    cancelUpstream(upstream);
                 }
                 complete();
                 Signals.setError(receiver, e);

@@ -340,6 +340,42 @@ class FromPublisherTest {
         assertEquals("no thanks", errors.get(0).getMessage());
     }
 
+    @Test
+    void rule3_15_cancelThatThrowsIsReportedAndTheReceiverStillCompletesStopped() {
+        List<Throwable> dropped = new CopyOnWriteArrayList<>();
+        Hooks.onErrorDropped(dropped::add);
+        Publisher<String> pub = s -> s.onSubscribe(new Subscription() {
+            @Override
+            public void request(long n) {}
+
+            @Override
+            public void cancel() {
+                throw new IllegalStateException("cancel failed");
+            }
+        });
+        TestReceiver<String> r = run(ReactorSenders.fromPublisher(pub));
+        r.stop.requestStop();
+        assertEquals(TestReceiver.Kind.STOPPED, r.kind);
+        assertEquals(1, dropped.size());
+        assertInstanceOf(ProtocolViolationException.class, dropped.get(0));
+    }
+
+    @Test
+    void rule3_16_requestThatThrowsFailsTheReceiver() {
+        Publisher<String> pub = s -> s.onSubscribe(new Subscription() {
+            @Override
+            public void request(long n) {
+                throw new IllegalStateException("request failed");
+            }
+
+            @Override
+            public void cancel() {}
+        });
+        TestReceiver<String> r = run(ReactorSenders.fromPublisher(pub));
+        assertEquals(TestReceiver.Kind.ERROR, r.kind);
+        assertEquals("request failed", r.error.getMessage());
+    }
+
     static final class FlagSubscription implements Subscription {
         private final AtomicBoolean cancelled;
 
