@@ -134,12 +134,12 @@ public final class ReactorSenders {
      * thread that completes the sender, or on the requesting thread when the value waited for demand.
      */
     public static <T> Mono<T> toMono(Sender<? extends T> sender) {
-        return SenderMono.create(Objects.requireNonNull(sender, "sender"));
+        return SenderMono.adapt(Objects.requireNonNull(sender, "sender"));
     }
 
     /** As {@link #toMono}, as a {@code Flux} of zero or one element. */
     public static <T> Flux<T> toFlux(Sender<? extends T> sender) {
-        return SenderFlux.create(Objects.requireNonNull(sender, "sender"));
+        return SenderFlux.adapt(Objects.requireNonNull(sender, "sender"));
     }
 
     // ---- env <-> context ----

@@ -20,7 +20,7 @@ final class SenderFlux<T> extends Flux<T> implements Scannable {
     }
 
     /** Through Reactor's assembly hooks ({@code Hooks.onEachOperator}, debug mode), as Reactor's own operators. */
-    static <T> Flux<T> create(Sender<? extends T> sender) {
+    static <T> Flux<T> adapt(Sender<? extends T> sender) {
         return onAssembly(new SenderFlux<T>(sender));
     }
 
@@ -30,6 +30,7 @@ final class SenderFlux<T> extends Flux<T> implements Scannable {
     }
 
     @Override
+    @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
     public Object scanUnsafe(Attr key) {
         return key == Attr.RUN_STYLE ? Attr.RunStyle.ASYNC : null;
     }

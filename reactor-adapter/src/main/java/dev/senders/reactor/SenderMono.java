@@ -20,7 +20,7 @@ final class SenderMono<T> extends Mono<T> implements Scannable {
     }
 
     /** Through Reactor's assembly hooks ({@code Hooks.onEachOperator}, debug mode), as Reactor's own operators. */
-    static <T> Mono<T> create(Sender<? extends T> sender) {
+    static <T> Mono<T> adapt(Sender<? extends T> sender) {
         return onAssembly(new SenderMono<T>(sender));
     }
 
@@ -30,6 +30,7 @@ final class SenderMono<T> extends Mono<T> implements Scannable {
     }
 
     @Override
+    @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
     public Object scanUnsafe(Attr key) {
         return key == Attr.RUN_STYLE ? Attr.RunStyle.ASYNC : null;
     }

@@ -236,6 +236,7 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
     }
 
     @Override
+    @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
     public Object scanUnsafe(Attr key) {
         if (key == Attr.ACTUAL) {
             return actual;

@@ -237,8 +237,12 @@ final class ToReactorScheduler implements reactor.core.scheduler.Scheduler {
             for (;;) {
                 for (int i = 0; i < missed; i++) {
                     WorkerTask t = queue.poll();
-                    if (t != null && !stop.stopRequested()) {
-                        t.runIfPending();
+                    if (t != null) {
+                        if (stop.stopRequested()) {
+                            t.dispose(); // the worker was disposed while draining: the rest never runs
+                        } else {
+                            t.runIfPending();
+                        }
                     }
                 }
                 missed = (int) WIP.getAndAdd(this, -missed) - missed;
