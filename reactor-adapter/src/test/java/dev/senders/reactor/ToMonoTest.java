@@ -267,6 +267,28 @@ class ToMonoTest {
         assertThrows(NullPointerException.class, () -> ReactorSchedulers.toReactor(null));
     }
 
+    @Test
+    void toMono_reactorHookThatThrowsNeverThrowsIntoTheSendersThread() {
+        List<Throwable> senderHook = new CopyOnWriteArrayList<>();
+        Hooks.onErrorDropped(e -> {
+            throw new IllegalStateException("hook failed");
+        });
+        dev.senders.Hooks.setOnErrorDropped(senderHook::add);
+        try {
+            ManualSender<String> sender = new ManualSender<>();
+            Recorder<String> rec = new Recorder<>();
+            ReactorSenders.toMono(sender).subscribe(rec);
+            rec.subscription.cancel();
+            RuntimeException late = new RuntimeException("late");
+            sender.last().setError(late); // must return normally
+            assertEquals(1, senderHook.size());
+            assertEquals("hook failed", senderHook.get(0).getMessage());
+            assertEquals(late, senderHook.get(0).getSuppressed()[0]);
+        } finally {
+            dev.senders.Hooks.resetOnErrorDropped();
+        }
+    }
+
     static void assertTimeoutJoin(Thread t) {
         try {
             t.join(10_000); // hang guard only
