@@ -215,4 +215,52 @@ class CancellationRaceTest {
             pool.shutdownNow();
         }
     }
+
+    @Test
+    void fromPublisher_stopVersusStart_exactlyOneCompletionAndNoSubscriptionLeftRunning() {
+        for (int i = 0; i < ROUNDS; i++) {
+            List<String> upstream = new CopyOnWriteArrayList<>();
+            Publisher<String> pub = s -> {
+                upstream.add("subscribe");
+                s.onSubscribe(new Subscription() {
+                    @Override
+                    public void request(long n) {}
+
+                    @Override
+                    public void cancel() {
+                        upstream.add("cancel");
+                    }
+                });
+            };
+            TestReceiver<String> r = new TestReceiver<>();
+            dev.senders.OperationState op = ReactorSenders.fromPublisher(pub).connect(r);
+            RaceTestUtils.race(r.stop::requestStop, op::start);
+            assertEquals(1, r.completions.get(), "round " + i);
+            assertEquals(TestReceiver.Kind.STOPPED, r.kind);
+            assertTrue(upstream.isEmpty() || upstream.equals(List.of("subscribe", "cancel")),
+                    "round " + i + ": either never subscribed or cancelled once: " + upstream);
+        }
+    }
+
+    @Test
+    void fromPublisherLast_stopVersusOnComplete_exactlyOneCompletion() {
+        for (int i = 0; i < ROUNDS; i++) {
+            AtomicReference<Subscriber<? super Integer>> sub = new AtomicReference<>();
+            Publisher<Integer> pub = s -> {
+                sub.set(s);
+                s.onSubscribe(new FromPublisherTest.FlagSubscription(new java.util.concurrent.atomic.AtomicBoolean()));
+            };
+            TestReceiver<Integer> r = new TestReceiver<>();
+            ReactorSenders.fromPublisherLast(pub).connect(r).start();
+            sub.get().onNext(1);
+            sub.get().onNext(2);
+            RaceTestUtils.race(r.stop::requestStop, sub.get()::onComplete);
+            assertEquals(1, r.completions.get(), "round " + i);
+            if (r.kind == TestReceiver.Kind.VALUE) {
+                assertEquals(2, r.value);
+            } else {
+                assertEquals(TestReceiver.Kind.STOPPED, r.kind);
+            }
+        }
+    }
 }
