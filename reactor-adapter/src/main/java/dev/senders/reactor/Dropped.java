@@ -37,6 +37,16 @@ final class Dropped {
         }
     }
 
+    /** {@link Operators#onDiscardMultiple(java.util.Collection, Context)}: a buffer given up. */
+    static void discardAll(java.util.Collection<?> values, Context ctx) {
+        try {
+            Operators.onDiscardMultiple(values, ctx);
+        } catch (Throwable t) {
+            Signals.throwIfFatal(t);
+            Hooks.onErrorDropped(t);
+        }
+    }
+
     /** {@link Operators#onDiscard}: an element given up because of a cancellation (as Reactor does). */
     static void discard(Object v, Context ctx) {
         try {

@@ -62,8 +62,16 @@ import reactor.util.context.Context;
  * </pre>
  * Whoever sets {@code TERMINAL} first completes the receiver; the stop callback cancels the upstream
  * only if {@code SUBSCRIBED} was already set, otherwise {@code onSubscribe} sees {@code TERMINAL}
- * and cancels it. Everything else ({@code requested}, {@code received}, {@code done}, the element
- * or list) is touched only by the serial signal path and needs no synchronization.
+ * and cancels it. {@code requested}, {@code received}, {@code done} and {@code terminated} are
+ * touched only by the serial signal path and need no synchronization.
+ *
+ * <p>The buffers of SINGLE/LAST/LIST ({@code element}, {@code list}) must reach Reactor's discard
+ * hook when a stop ends the operation, even if the publisher never signals again, so the stop
+ * callback may need them while an {@code onNext} is storing into them. A second word, {@code wip},
+ * hands them over without a lock (a missed-counter): the signal path increments it around each
+ * signal and owns the buffers when it saw 0; the stop callback increments it once (never
+ * decrements) and discards them if it saw 0; a signal path that, leaving, finds the counter
+ * bumped discards them itself. Two atomic adds per element in those modes, none in the others.
  */
 final class PublisherSender<T, R> implements Sender<R> {
 
@@ -106,14 +114,46 @@ final class PublisherSender<T, R> implements Sender<R> {
         private long received;
         private boolean done;        // upstream terminated, or broke the protocol: consume nothing more
         private boolean terminated;  // upstream sent onComplete/onError (a second one breaks §1.7)
-        private T element;
-        private List<T> list;
+        private T element;           // SINGLE/LAST: owned by whoever holds `wip` (see class notes)
+        private List<T> list;        // LIST: likewise
+        private final boolean buffering;
+        private volatile int wip;
 
         Operation(Publisher<? extends T> source, Mode mode, Receiver<? super R> receiver) {
             this.source = source;
             this.mode = mode;
             this.receiver = receiver;
             this.context = ReactorSenders.contextOf(receiver.env());
+            this.buffering = mode == Mode.SINGLE || mode == Mode.LAST || mode == Mode.LIST;
+        }
+
+        /**
+         * The signal path takes the buffers. {@code false}: the stop callback took them (and
+         * discarded them); the caller must not touch them. Non-buffering modes: always true, free.
+         */
+        private boolean enter() {
+            return !buffering || (int) WIP.getAndAdd(this, 1) == 0;
+        }
+
+        /** The signal path gives the buffers back; a stop that came meanwhile left them to us. */
+        private void leave() {
+            if (buffering && (int) WIP.getAndAdd(this, -1) != 1) {
+                discardHeld();
+            }
+        }
+
+        /** Called by the owner of the buffers only: hand what is held to Reactor's discard hook. */
+        private void discardHeld() {
+            T e = element;
+            element = null;
+            if (e != null) {
+                Dropped.discard(e, context);
+            }
+            List<T> l = list;
+            list = null;
+            if (l != null) {
+                Dropped.discardAll(l, context);
+            }
         }
 
         @Override
@@ -170,6 +210,9 @@ final class PublisherSender<T, R> implements Sender<R> {
             if ((prev & SUBSCRIBED) != 0) {
                 cancelUpstream(upstream);
             }
+            if (buffering && (int) WIP.getAndAdd(this, 1) == 0) {
+                discardHeld(); // no signal in progress, and none will touch the buffers again
+            }
             Signals.setStopped(receiver);
         }
 
@@ -194,7 +237,6 @@ final class PublisherSender<T, R> implements Sender<R> {
                 stopCallback = null;
                 cb.close();
             }
-            element = null;
         }
 
         @Override
@@ -243,6 +285,18 @@ final class PublisherSender<T, R> implements Sender<R> {
                 return;
             }
             received++;
+            if (!enter()) {
+                Dropped.discard(t, context); // stopped: the buffers are gone, so is this element
+                return;
+            }
+            try {
+                onNextHeld(t);
+            } finally {
+                leave();
+            }
+        }
+
+        private void onNextHeld(T t) {
             if ((state & TERMINAL) != 0) {
                 Dropped.discard(t, context); // §2.8: we cancelled, elements may still arrive
                 return;
@@ -266,7 +320,7 @@ final class PublisherSender<T, R> implements Sender<R> {
                     }
                     if (claim()) {
                         cancelUpstream(upstream);
-                        Dropped.discard(element, context);
+                        discardHeld();
                         complete();
                         Dropped.discard(t, context);
                         Signals.setError(receiver, new IndexOutOfBoundsException("Source emitted more than one item"));
@@ -304,6 +358,10 @@ final class PublisherSender<T, R> implements Sender<R> {
                 if ((state & SUBSCRIBED) != 0) {
                     cancelUpstream(upstream);
                 }
+                if (enter()) { // never nested: callers hold nothing
+                    discardHeld();
+                    leave();
+                }
                 complete();
                 Signals.setError(receiver, e);
             } else {
@@ -320,14 +378,23 @@ final class PublisherSender<T, R> implements Sender<R> {
             }
             done = true;
             terminated = true;
-            if (!claim()) {
-                if (!(e instanceof CancellationException)) {
-                    Dropped.error(e, context); // after our cancel/stop: never lost (issue 4 item 6)
+            boolean held = enter();
+            try {
+                if (held) {
+                    discardHeld(); // an error ends the stream: what was buffered is given up
                 }
-                return;
+                if (!claim()) {
+                    if (!(e instanceof CancellationException)) {
+                        Dropped.error(e, context); // after our cancel/stop: never lost (issue 4 item 6)
+                    }
+                    return;
+                }
+            } finally {
+                if (held) {
+                    leave();
+                }
             }
             complete();
-            list = null;
             if (e instanceof CancellationException) {
                 Signals.setStopped(receiver); // DESIGN.md: an upstream CancellationException is setStopped
             } else {
@@ -347,13 +414,24 @@ final class PublisherSender<T, R> implements Sender<R> {
             }
             done = true;
             terminated = true;
-            if (!claim()) {
-                return; // cancelled/stopped: the receiver already has its answer
+            if (!enter()) {
+                return; // stopped: the stop callback discarded the buffers and completed the receiver
             }
-            T e = element;
-            List<T> l = list;
+            T e;
+            List<T> l;
+            try {
+                if (!claim()) {
+                    discardHeld(); // cancelled/stopped: the receiver already has its answer
+                    return;
+                }
+                e = element;
+                l = list;
+                element = null;
+                list = null;
+            } finally {
+                leave();
+            }
             complete();
-            list = null;
             switch (mode) {
                 case FIRST:
                     deliver(null);
@@ -385,10 +463,12 @@ final class PublisherSender<T, R> implements Sender<R> {
         }
 
         private static final VarHandle STATE;
+        private static final VarHandle WIP;
 
         static {
             try {
                 STATE = MethodHandles.lookup().findVarHandle(Operation.class, "state", int.class);
+                WIP = MethodHandles.lookup().findVarHandle(Operation.class, "wip", int.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }

@@ -263,4 +263,28 @@ class CancellationRaceTest {
             }
         }
     }
+
+    @Test
+    void fromPublisherLastAndAll_stopVersusOnNext_everyBufferedElementReachesTheDiscardHookOnce() {
+        for (int i = 0; i < ROUNDS; i++) {
+            for (boolean last : new boolean[] {true, false}) {
+                List<Object> discarded = new CopyOnWriteArrayList<>();
+                AtomicReference<Subscriber<? super Integer>> sub = new AtomicReference<>();
+                Publisher<Integer> pub = s -> {
+                    sub.set(s);
+                    s.onSubscribe(new FromPublisherTest.FlagSubscription(new java.util.concurrent.atomic.AtomicBoolean()));
+                };
+                TestReceiver<Object> r = new TestReceiver<>(Env.of(ReactorSenders.CONTEXT, Operators2.discardInto(discarded)));
+                (last ? ReactorSenders.<Object>fromPublisherLast(pub) : ReactorSenders.<Integer>fromPublisherAll(pub))
+                        .connect(r).start();
+                sub.get().onNext(1);
+                sub.get().onNext(2);
+                RaceTestUtils.race(r.stop::requestStop, () -> sub.get().onNext(3));
+                assertEquals(TestReceiver.Kind.STOPPED, r.kind);
+                List<Object> sorted = new java.util.ArrayList<>(discarded);
+                sorted.sort(null);
+                assertEquals(List.of(1, 2, 3), sorted, "round " + i + (last ? " last" : " all"));
+            }
+        }
+    }
 }

@@ -376,6 +376,29 @@ class FromPublisherTest {
         assertEquals("request failed", r.error.getMessage());
     }
 
+    @Test
+    void fromPublisherAll_stopDiscardsWhatWasCollectedEvenIfThePublisherFallsSilent() {
+        List<Object> discarded = new CopyOnWriteArrayList<>();
+        TestPublisher<Integer> pub = TestPublisher.create();
+        TestReceiver<List<Integer>> r = new TestReceiver<>(Env.of(ReactorSenders.CONTEXT, Operators2.discardInto(discarded)));
+        ReactorSenders.fromPublisherAll(pub).connect(r).start();
+        pub.next(1, 2);
+        r.stop.requestStop();
+        assertEquals(TestReceiver.Kind.STOPPED, r.kind);
+        assertEquals(List.of(1, 2), discarded);
+        pub.assertCancelled();
+    }
+
+    @Test
+    void fromPublisherLast_errorDiscardsTheHeldElement() {
+        List<Object> discarded = new CopyOnWriteArrayList<>();
+        TestReceiver<Integer> r = new TestReceiver<>(Env.of(ReactorSenders.CONTEXT, Operators2.discardInto(discarded)));
+        ReactorSenders.fromPublisherLast(Flux.just(1, 2).concatWith(Mono.error(new IllegalStateException("x"))))
+                .connect(r).start();
+        assertEquals(TestReceiver.Kind.ERROR, r.await());
+        assertEquals(List.of(1, 2), discarded);
+    }
+
     static final class FlagSubscription implements Subscription {
         private final AtomicBoolean cancelled;
 
