@@ -1,5 +1,12 @@
 /**
- * Project Reactor interop: {@code Mono}, {@code Flux} and {@code Publisher} to and from senders,
- * scopes as Reactor {@code Disposable}s, Reactor {@code Scheduler} and {@code Context} mapping.
+ * Project Reactor interop: {@code Mono}, {@code Flux} and {@code Publisher} to and from senders
+ * ({@link dev.senders.reactor.ReactorSenders}), the Reactor {@code Context} as the env query
+ * {@link dev.senders.reactor.ReactorSenders#CONTEXT}, and Reactor {@code Scheduler}s to and from
+ * sender schedulers ({@link dev.senders.reactor.ReactorSchedulers}).
+ *
+ * <p>The mapping is DESIGN.md's "Reactive Streams boundary" table; the decisions taken where it is
+ * silent are in this module's {@code README.md}. Undeliverable signals go to Reactor's own hooks
+ * ({@code Operators.onErrorDropped}, {@code onNextDropped}, {@code onDiscard}) with the
+ * subscriber's context.
  */
 package dev.senders.reactor;

@@ -1,0 +1,158 @@
+package dev.senders.reactor;
+
+import dev.senders.Env;
+import dev.senders.Query;
+import dev.senders.Sender;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.util.context.Context;
+import reactor.util.context.ContextView;
+
+/**
+ * Conversions between senders and Reactor's {@code Mono}, {@code Flux} and any Reactive Streams
+ * {@code Publisher}, with the mapping of DESIGN.md ("Reactive Streams boundary"):
+ *
+ * <table>
+ * <caption>sender side and reactive side</caption>
+ * <tr><th>sender side</th><th>reactive side</th></tr>
+ * <tr><td>{@code connect} + {@code start}</td><td>{@code subscribe} (cold: each subscription connects anew)</td></tr>
+ * <tr><td>stop requested on the receiver's token</td><td>{@code Subscription.cancel()} / {@code Disposable.dispose()}</td></tr>
+ * <tr><td>{@code setValue(v)}</td><td>{@code onNext(v)} then {@code onComplete()}, after demand; {@code null} is an empty completion</td></tr>
+ * <tr><td>{@code setError(e)}</td><td>{@code onError(e)}</td></tr>
+ * <tr><td>{@code setStopped()} (not caused by the subscriber's cancel)</td><td>{@code onError(CancellationException)};
+ *     an upstream {@code CancellationException} becomes {@code setStopped()}</td></tr>
+ * <tr><td>{@code setValue(null)}</td><td>an empty {@code Mono} completion (or {@link #fromMonoOptional})</td></tr>
+ * <tr><td>the receiver's env, {@link #CONTEXT}</td><td>the subscriber's {@code Context}</td></tr>
+ * </table>
+ *
+ * <p><b>Context, both ways.</b> A sender run by {@link #toMono}/{@link #toFlux} sees the subscriber's
+ * {@link ContextView} as {@code env().get(ReactorSenders.CONTEXT)}. A publisher run by
+ * {@link #fromMono}/{@link #fromPublisher} is subscribed with a {@code CoreSubscriber} whose
+ * {@code currentContext()} is the receiver's {@code CONTEXT} (so a key written with
+ * {@code contextWrite} downstream of a Mono -> sender -> Mono sandwich reaches the inner Mono). The
+ * receiver's whole {@link Env} travels in that context too, under a private key, so that a sender ->
+ * Mono -> sender round trip keeps the outer env's queries (the stop token is always the inner
+ * subscription's own).
+ *
+ * <p>Every method rejects {@code null} arguments with a {@link NullPointerException}.
+ */
+public final class ReactorSenders {
+
+    /**
+     * The Reactor {@link ContextView} of the subscriber that runs this sender (through
+     * {@link #toMono}/{@link #toFlux}); {@link Context#empty()} when the receiver has none.
+     */
+    public static final Query<ContextView> CONTEXT = Query.of("reactor.context", Context.empty());
+
+    /** The key under which a receiver's env rides in a Reactor context (private to the adapter). */
+    private static final Object ENV_KEY = new Object() {
+        @Override
+        public String toString() {
+            return "dev.senders.Env";
+        }
+    };
+
+    private ReactorSenders() {}
+
+    // ---- Publisher -> Sender ----
+
+    /**
+     * A sender that subscribes to {@code mono} each time it is started and completes with its value,
+     * or with {@code setValue(null)} when the Mono completes empty (as {@code Mono.block()} returns
+     * {@code null}). {@code onError(e)} is {@code setError(e)}, except {@code CancellationException}
+     * which is {@code setStopped()}. A stop request on the receiver's token cancels the subscription
+     * and completes with {@code setStopped()} on the stopping thread. The receiver is completed on
+     * the thread of the Mono's signal otherwise.
+     */
+    public static <T> Sender<T> fromMono(Mono<? extends T> mono) {
+        return new PublisherSender<T, T>(Objects.requireNonNull(mono, "mono"), PublisherSender.Mode.FIRST);
+    }
+
+    /** As {@link #fromMono}, but spelled out: a value {@code v} is {@code Optional.of(v)}, empty is {@code Optional.empty()}. */
+    public static <T> Sender<Optional<T>> fromMonoOptional(Mono<? extends T> mono) {
+        return new PublisherSender<T, Optional<T>>(Objects.requireNonNull(mono, "mono"), PublisherSender.Mode.OPTIONAL);
+    }
+
+    /**
+     * A sender that subscribes to {@code publisher}, requests one element, and completes with the
+     * first element (then cancels the subscription, like {@code Flux.next()}), or with
+     * {@code setValue(null)} if the publisher completes empty. Errors, cancellation and stop as
+     * {@link #fromMono}.
+     */
+    public static <T> Sender<T> fromPublisher(Publisher<? extends T> publisher) {
+        return new PublisherSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherSender.Mode.FIRST);
+    }
+
+    /**
+     * Like {@code Flux.single()}: completes with the only element; a second element cancels the
+     * subscription and completes with {@code setError(IndexOutOfBoundsException)}, an empty
+     * publisher with {@code setError(NoSuchElementException)}. Requests unbounded.
+     */
+    public static <T> Sender<T> fromPublisherSingle(Publisher<? extends T> publisher) {
+        return new PublisherSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherSender.Mode.SINGLE);
+    }
+
+    /**
+     * Completes with the last element when the publisher completes, {@code setValue(null)} if it
+     * was empty (unlike {@code Flux.last()}, which errors: the adapter's rule is "empty is null").
+     * Requests unbounded; earlier elements go to Reactor's discard hook.
+     */
+    public static <T> Sender<T> fromPublisherLast(Publisher<? extends T> publisher) {
+        return new PublisherSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherSender.Mode.LAST);
+    }
+
+    /**
+     * Like {@code Flux.collectList()}: completes with a new mutable list of every element (empty if
+     * none) when the publisher completes. Requests unbounded.
+     */
+    public static <T> Sender<List<T>> fromPublisherAll(Publisher<? extends T> publisher) {
+        return new PublisherSender<T, List<T>>(Objects.requireNonNull(publisher, "publisher"), PublisherSender.Mode.LIST);
+    }
+
+    /**
+     * Like {@code Flux.then()}: requests unbounded, discards every element (to Reactor's discard
+     * hook, as {@code ignoreElements()} does) and completes with {@code setValue(null)} when the
+     * publisher completes.
+     */
+    public static Sender<Void> fromPublisherIgnoreElements(Publisher<?> publisher) {
+        return new PublisherSender<Object, Void>(Objects.requireNonNull(publisher, "publisher"), PublisherSender.Mode.IGNORE);
+    }
+
+    // ---- Sender -> Publisher ----
+
+    /**
+     * A cold {@code Mono}: each subscription connects {@code sender} with a receiver whose env has
+     * a fresh stop token (fired by {@code cancel()}) and the subscriber's {@link #CONTEXT}, and
+     * starts it once {@code onSubscribe} returned. {@code setValue(v)} is {@code onNext(v)} +
+     * {@code onComplete()} once requested ({@code null}: {@code onComplete()} alone);
+     * {@code setError(e)} is {@code onError(e)}; {@code setStopped()} is
+     * {@code onError(CancellationException)} unless the subscriber cancelled. Signals arrive on the
+     * thread that completes the sender, or on the requesting thread when the value waited for demand.
+     */
+    public static <T> Mono<T> toMono(Sender<? extends T> sender) {
+        return SenderMono.adapt(Objects.requireNonNull(sender, "sender"));
+    }
+
+    /** As {@link #toMono}, as a {@code Flux} of zero or one element. */
+    public static <T> Flux<T> toFlux(Sender<? extends T> sender) {
+        return SenderFlux.adapt(Objects.requireNonNull(sender, "sender"));
+    }
+
+    // ---- env <-> context ----
+
+    /** The env a sender run for a subscriber sees (before the stop token is added). */
+    static Env envOf(ContextView ctx) {
+        Env outer = ctx.getOrDefault(ENV_KEY, null);
+        return (outer == null ? Env.empty() : outer).with(CONTEXT, ctx);
+    }
+
+    /** The context a publisher run for a receiver sees. */
+    static Context contextOf(Env env) {
+        ContextView cv = env.get(CONTEXT);
+        return Context.of(cv == null ? Context.empty() : cv).put(ENV_KEY, env);
+    }
+}

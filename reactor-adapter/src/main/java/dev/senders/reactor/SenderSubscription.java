@@ -1,0 +1,273 @@
+package dev.senders.reactor;
+
+import dev.senders.Env;
+import dev.senders.InplaceStopSource;
+import dev.senders.OperationState;
+import dev.senders.ProtocolViolationException;
+import dev.senders.Query;
+import dev.senders.Receiver;
+import dev.senders.Sender;
+import dev.senders.internal.Signals;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.CancellationException;
+import org.reactivestreams.Subscription;
+import reactor.core.CoreSubscriber;
+import reactor.core.Scannable;
+import reactor.core.publisher.Operators;
+import reactor.util.context.Context;
+
+/**
+ * One subscription to a sender seen as a {@code Mono} or a {@code Flux} of at most one element:
+ * the {@link Subscription} given to the subscriber and the {@link Receiver} the sender completes.
+ * Shared by {@link SenderMono} and {@link SenderFlux}.
+ *
+ * <p>Contract (DESIGN.md, "Reactive Streams boundary"):
+ * <ul>
+ * <li>subscribe connects the sender and, once {@code onSubscribe} has returned without a cancel,
+ *     starts it (so the work runs at once, like {@code Mono.fromFuture}; only the delivery waits);
+ * <li>{@code setValue(v)}: {@code onNext(v)} then {@code onComplete()}, the {@code onNext} only
+ *     after {@code request(n > 0)} (RS §1.1); a {@code null} value is {@code onComplete()} alone;
+ * <li>{@code setError(e)}: {@code onError(e)}; {@code setStopped()}: {@code onError(CancellationException)};
+ * <li>{@code cancel()}: stop is requested on this subscription's own {@link InplaceStopSource}, the
+ *     token of the receiver's env; whatever the sender then delivers is not signalled (RS §3.5,
+ *     §3.7: cancel is idempotent): a value goes to {@link Operators#onDiscard}, an error to
+ *     {@link Operators#onErrorDropped}, stopped (the expected answer) goes nowhere;
+ * <li>{@code request(n <= 0)}: stop is requested and {@code onError(IllegalArgumentException)} is
+ *     signalled (RS §3.9).
+ * </ul>
+ * Signals reach the subscriber on the thread that completes the sender, or on the thread that
+ * calls {@code request} when the value was waiting for demand. They are serial (RS §1.3): exactly
+ * one path wins the {@code TERMINAL} bit below and only that path signals.
+ *
+ * <h2>Implementation notes</h2>
+ *
+ * One atomic word, {@code state}, races value arrival against request against cancel:
+ * <pre>
+ *   bit 0 REQUESTED  request(n > 0) was seen
+ *   bit 1 HAS_VALUE  the sender delivered a non-null value, stored in {@code value} before the bit is set
+ *   bit 2 COMPLETED  the sender completed (any channel): a second completion is a protocol violation
+ *   bit 3 TERMINAL   the subscriber's fate is decided: a terminal signal is being/was sent, or it cancelled
+ * </pre>
+ * The path whose compare-and-set first makes {@code TERMINAL} true owns the subscriber from then on;
+ * {@code REQUESTED | HAS_VALUE} is emitted by whichever of {@code request} and {@code setValue} makes
+ * the pair complete, in the same CAS that sets {@code TERMINAL}. {@code value} is a plain field:
+ * written before the CAS that publishes {@code HAS_VALUE}, read after a CAS or a volatile read that
+ * observed it.
+ */
+final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannable {
+
+    static final int REQUESTED = 1, HAS_VALUE = 2, COMPLETED = 4, TERMINAL = 8;
+
+    private final CoreSubscriber<? super T> actual;
+    private final InplaceStopSource stop = new InplaceStopSource();
+    private final Context context;
+    private final Env env;
+    private T value;
+    private volatile int state;
+
+    private SenderSubscription(CoreSubscriber<? super T> actual) {
+        this.actual = actual;
+        this.context = actual.currentContext();
+        this.env = ReactorSenders.envOf(context).with(Query.STOP_TOKEN, stop.token());
+    }
+
+    /** subscribe = connect + start (cold: a new operation per subscriber). */
+    static <T> void subscribe(Sender<? extends T> sender, CoreSubscriber<? super T> actual) {
+        SenderSubscription<T> s = new SenderSubscription<>(actual);
+        OperationState op;
+        try {
+            op = sender.connect(s);
+            if (op == null) {
+                throw new NullPointerException("the sender's connect returned a null OperationState");
+            }
+        } catch (Throwable t) {
+            Signals.throwIfFatal(t);
+            Operators.error(actual, t); // onSubscribe(empty) then onError (RS §1.9)
+            return;
+        }
+        actual.onSubscribe(s);
+        if ((s.state & TERMINAL) != 0) {
+            return; // cancelled (or failed) inside onSubscribe: an unstarted operation sends nothing
+        }
+        try {
+            op.start();
+        } catch (Throwable t) {
+            Signals.throwIfFatal(t);
+            s.setError(t);
+        }
+    }
+
+    @Override
+    public Env env() {
+        return env;
+    }
+
+    // ---- Subscription: called by the subscriber, possibly concurrently with the sender ----
+
+    @Override
+    public void request(long n) {
+        if (n <= 0) {
+            // RS §3.9: a non-positive request is signalled as onError(IllegalArgumentException).
+            int prev = (int) STATE.getAndBitwiseOr(this, TERMINAL);
+            if ((prev & TERMINAL) == 0) {
+                stop.requestStop();
+                discardValue(prev);
+                actual.onError(new IllegalArgumentException(
+                        "§3.9 violated: positive request amount required but it was " + n));
+            }
+            return;
+        }
+        for (;;) {
+            int s = state;
+            if ((s & (REQUESTED | TERMINAL)) != 0) {
+                return; // §3.6/§3.8: more demand changes nothing, one element is the most we emit
+            }
+            if ((s & HAS_VALUE) != 0) {
+                if (STATE.compareAndSet(this, s, s | REQUESTED | TERMINAL)) {
+                    emit();
+                    return;
+                }
+            } else if (STATE.compareAndSet(this, s, s | REQUESTED)) {
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void cancel() {
+        int prev = (int) STATE.getAndBitwiseOr(this, TERMINAL);
+        if ((prev & TERMINAL) == 0) {
+            // §3.5/§3.7: idempotent; stop request = the sender's cancellation.
+            stop.requestStop();
+            discardValue(prev);
+        }
+    }
+
+    private void discardValue(int prev) {
+        if ((prev & HAS_VALUE) != 0) {
+            T v = value;
+            value = null;
+            Dropped.discard(v, context);
+        }
+    }
+
+    private void emit() {
+        T v = value;
+        value = null;
+        actual.onNext(v);
+        actual.onComplete();
+    }
+
+    // ---- Receiver: called by the sender, once ----
+
+    /** Sets COMPLETED; false (and the violation reported) if the sender already completed. */
+    private boolean markCompleted(String signal) {
+        int prev = (int) STATE.getAndBitwiseOr(this, COMPLETED);
+        if ((prev & COMPLETED) != 0) {
+            Dropped.error(new ProtocolViolationException(
+                    "a sender completed twice (second completion: " + signal + ") while adapted to a Publisher"),
+                    context);
+            return false;
+        }
+        return true;
+    }
+
+    @Override
+    public void setValue(T v) {
+        if (!markCompleted("setValue")) {
+            return;
+        }
+        if (v == null) {
+            // A null value is an empty completion; onComplete needs no demand (§1.2 is about onNext).
+            if (claimTerminal()) {
+                actual.onComplete();
+            }
+            return;
+        }
+        value = v;
+        for (;;) {
+            int s = state;
+            if ((s & TERMINAL) != 0) {
+                value = null;
+                Dropped.discard(v, context); // the subscriber cancelled: Reactor discards it
+                return;
+            }
+            if ((s & REQUESTED) != 0) {
+                if (STATE.compareAndSet(this, s, s | HAS_VALUE | TERMINAL)) {
+                    emit();
+                    return;
+                }
+            } else if (STATE.compareAndSet(this, s, s | HAS_VALUE)) {
+                return; // request(n) will emit it (§1.1: never more than requested)
+            }
+        }
+    }
+
+    @Override
+    public void setError(Throwable e) {
+        if (e == null) {
+            e = new NullPointerException("setError(null) by the adapted sender"); // §2.13: no null signals
+        }
+        if (!markCompleted("setError")) {
+            Dropped.error(e, context);
+            return;
+        }
+        if (claimTerminal()) {
+            actual.onError(e);
+        } else {
+            Dropped.error(e, context); // cancelled: never lost, never thrown into the sender's thread
+        }
+    }
+
+    @Override
+    public void setStopped() {
+        if (!markCompleted("setStopped")) {
+            return;
+        }
+        if (claimTerminal()) {
+            // Not caused by this subscriber's cancel (that would have set TERMINAL first).
+            actual.onError(new CancellationException("the sender completed with setStopped"));
+        }
+    }
+
+    private boolean claimTerminal() {
+        return ((int) STATE.getAndBitwiseOr(this, TERMINAL) & TERMINAL) == 0;
+    }
+
+    @Override
+    @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
+    public Object scanUnsafe(Attr key) {
+        if (key == Attr.ACTUAL) {
+            return actual;
+        }
+        if (key == Attr.CANCELLED) {
+            return stop.stopRequested();
+        }
+        if (key == Attr.TERMINATED) {
+            return (state & COMPLETED) != 0;
+        }
+        if (key == Attr.BUFFERED) {
+            return (state & (HAS_VALUE | TERMINAL)) == HAS_VALUE ? 1 : 0;
+        }
+        if (key == Attr.RUN_STYLE) {
+            return Attr.RunStyle.ASYNC;
+        }
+        return null;
+    }
+
+    @Override
+    public String toString() {
+        return "SenderSubscription[state=" + state + "]";
+    }
+
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(SenderSubscription.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}

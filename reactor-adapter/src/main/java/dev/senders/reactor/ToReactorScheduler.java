@@ -1,0 +1,350 @@
+package dev.senders.reactor;
+
+import dev.senders.Env;
+import dev.senders.InplaceStopSource;
+import dev.senders.OperationState;
+import dev.senders.Query;
+import dev.senders.Receiver;
+import dev.senders.Scheduler;
+import dev.senders.StopCallback;
+import dev.senders.internal.Signals;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.RejectedExecutionException;
+import reactor.core.Disposable;
+import reactor.util.context.Context;
+
+/**
+ * {@link ReactorSchedulers#toReactor}: a Reactor scheduler that runs tasks from the completions of
+ * a sender scheduler's {@code schedule()} sender. The contract is on {@link ReactorSchedulers#toReactor}.
+ *
+ * <h2>Implementation notes</h2>
+ *
+ * {@code dispose()} is one {@link InplaceStopSource}, {@code shutdown}; every pending direct task
+ * and every worker registers a stop callback on it that requests stop on its own source, so each
+ * {@code Disposable} can be disposed alone while the scheduler's dispose reaches all of them.
+ *
+ * <p>A direct task ({@link DirectTask}) has one state word: {@code STARTING} while its operation's
+ * {@code start()} runs, so that an error delivered during it becomes the
+ * {@code RejectedExecutionException} thrown by {@code schedule}, and {@code ERROR} when that happened.
+ *
+ * <p>A worker ({@link SerialWorker}) is a serializing queue: {@code wip} counts tasks offered and
+ * not yet drained; the thread that moves it from 0 starts one {@code schedule()} operation whose
+ * {@code setValue} drains the queue until {@code wip} returns to 0 (the classic missed-counter
+ * drain loop), so a worker's tasks never overlap and run in submission order.
+ */
+final class ToReactorScheduler implements reactor.core.scheduler.Scheduler {
+
+    private final Scheduler scheduler;
+    private final InplaceStopSource shutdown = new InplaceStopSource();
+
+    ToReactorScheduler(Scheduler scheduler) {
+        this.scheduler = scheduler;
+    }
+
+    @Override
+    public Disposable schedule(Runnable task) {
+        Objects.requireNonNull(task, "task");
+        if (shutdown.stopRequested()) {
+            throw new RejectedExecutionException("ReactorSchedulers.toReactor(" + scheduler + ") is disposed");
+        }
+        DirectTask t = new DirectTask(task);
+        t.start(scheduler, shutdown);
+        return t;
+    }
+
+    @Override
+    public Worker createWorker() {
+        if (shutdown.stopRequested()) {
+            throw new RejectedExecutionException("ReactorSchedulers.toReactor(" + scheduler + ") is disposed");
+        }
+        return new SerialWorker(scheduler, shutdown);
+    }
+
+    @Override
+    public void dispose() {
+        shutdown.requestStop();
+    }
+
+    @Override
+    public boolean isDisposed() {
+        return shutdown.stopRequested();
+    }
+
+    @Override
+    public String toString() {
+        return "ReactorSchedulers.toReactor(" + scheduler + ")";
+    }
+
+    static void runTask(Runnable task) {
+        try {
+            task.run();
+        } catch (Throwable t) {
+            Signals.throwIfFatal(t);
+            Dropped.error(t, Context.empty()); // as Reactor's own workers do, never into the sender's thread
+        }
+    }
+
+    /** One {@code schedule(task)}: the receiver of one {@code schedule()} operation and its Disposable. */
+    static final class DirectTask implements Receiver<Void>, Disposable {
+        static final int STARTING = 1, ERROR = 2, DONE = 4;
+
+        private final Runnable task;
+        private final InplaceStopSource stop = new InplaceStopSource();
+        private final Env env = Env.of(Query.STOP_TOKEN, stop.token());
+        private StopCallback parent;
+        private Throwable startError;
+        private volatile int state;
+
+        DirectTask(Runnable task) {
+            this.task = task;
+        }
+
+        void start(Scheduler scheduler, InplaceStopSource shutdown) {
+            state = STARTING;
+            parent = shutdown.token().onStop(stop::requestStop);
+            try {
+                OperationState op = scheduler.schedule().connect(this);
+                op.start();
+            } catch (Throwable t) {
+                Signals.throwIfFatal(t);
+                setError(t);
+            }
+            int prev = (int) STATE.getAndBitwiseAnd(this, ~STARTING);
+            if ((prev & ERROR) != 0) {
+                Throwable e = startError;
+                startError = null;
+                throw e instanceof RejectedExecutionException
+                        ? (RejectedExecutionException) e
+                        : new RejectedExecutionException("the sender scheduler refused the task", e);
+            }
+        }
+
+        private void finish() {
+            STATE.getAndBitwiseOr(this, DONE);
+            StopCallback p = parent;
+            if (p != null) {
+                parent = null;
+                p.close();
+            }
+        }
+
+        @Override
+        public void setValue(Void v) {
+            finish();
+            if (!stop.stopRequested()) { // a disposed task never runs
+                runTask(task);
+            }
+        }
+
+        @Override
+        public void setError(Throwable e) {
+            if (e == null) {
+                e = new NullPointerException("setError(null)");
+            }
+            for (;;) {
+                int s = state;
+                if ((s & STARTING) != 0) {
+                    startError = e;
+                    if (STATE.compareAndSet(this, s, s | ERROR | DONE)) {
+                        break;
+                    }
+                } else {
+                    if (STATE.compareAndSet(this, s, s | DONE)) {
+                        Dropped.error(e, Context.empty());
+                        break;
+                    }
+                }
+            }
+            StopCallback p = parent;
+            if (p != null) {
+                parent = null;
+                p.close();
+            }
+        }
+
+        @Override
+        public void setStopped() {
+            finish(); // disposed before it ran: nothing to do
+        }
+
+        @Override
+        public Env env() {
+            return env;
+        }
+
+        @Override
+        public void dispose() {
+            stop.requestStop();
+        }
+
+        @Override
+        public boolean isDisposed() {
+            return (state & DONE) != 0 || stop.stopRequested();
+        }
+
+        private static final VarHandle STATE;
+
+        static {
+            try {
+                STATE = MethodHandles.lookup().findVarHandle(DirectTask.class, "state", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+
+    /** Reactor's worker semantics: tasks run one at a time, in order; dispose drops the rest. */
+    static final class SerialWorker implements Worker, Receiver<Void> {
+        private final Scheduler scheduler;
+        private final InplaceStopSource stop = new InplaceStopSource();
+        private final Env env = Env.of(Query.STOP_TOKEN, stop.token());
+        private final Queue<WorkerTask> queue = new ConcurrentLinkedQueue<>();
+        private StopCallback parent; // null if the scheduler was disposed while this worker was created
+        private volatile int wip;
+
+        SerialWorker(Scheduler scheduler, InplaceStopSource shutdown) {
+            this.scheduler = scheduler;
+            this.parent = shutdown.token().onStop(this::dispose);
+        }
+
+        @Override
+        public Disposable schedule(Runnable task) {
+            Objects.requireNonNull(task, "task");
+            if (stop.stopRequested()) {
+                throw new RejectedExecutionException("this worker is disposed");
+            }
+            WorkerTask t = new WorkerTask(task);
+            queue.offer(t);
+            if ((int) WIP.getAndAdd(this, 1) == 0) {
+                try {
+                    scheduler.schedule().connect(this).start();
+                } catch (Throwable e) {
+                    Signals.throwIfFatal(e);
+                    setError(e);
+                }
+            }
+            return t;
+        }
+
+        /** The drain: runs on the sender scheduler's thread, one drain at a time (wip). */
+        @Override
+        public void setValue(Void v) {
+            int missed = wip;
+            for (;;) {
+                for (int i = 0; i < missed; i++) {
+                    WorkerTask t = queue.poll();
+                    if (t != null) {
+                        if (stop.stopRequested()) {
+                            t.dispose(); // the worker was disposed while draining: the rest never runs
+                        } else {
+                            t.runIfPending();
+                        }
+                    }
+                }
+                missed = (int) WIP.getAndAdd(this, -missed) - missed;
+                if (missed == 0) {
+                    return;
+                }
+            }
+        }
+
+        @Override
+        public void setError(Throwable e) {
+            // The sender scheduler refused the drain: the queued tasks cannot run. Report once, drop them.
+            Dropped.error(new RejectedExecutionException("the sender scheduler refused a worker drain", e), Context.empty());
+            discardAll();
+        }
+
+        @Override
+        public void setStopped() {
+            discardAll(); // the worker was disposed
+        }
+
+        private void discardAll() {
+            int missed = wip;
+            for (;;) {
+                for (int i = 0; i < missed; i++) {
+                    WorkerTask t = queue.poll();
+                    if (t != null) {
+                        t.dispose();
+                    }
+                }
+                missed = (int) WIP.getAndAdd(this, -missed) - missed;
+                if (missed == 0) {
+                    return;
+                }
+            }
+        }
+
+        @Override
+        public Env env() {
+            return env;
+        }
+
+        @Override
+        public void dispose() {
+            if (stop.requestStop()) {
+                StopCallback p = parent;
+                if (p != null) {
+                    p.close(); // returns at once if we are inside the scheduler's dispose callback
+                }
+            }
+        }
+
+        @Override
+        public boolean isDisposed() {
+            return stop.stopRequested();
+        }
+
+        private static final VarHandle WIP;
+
+        static {
+            try {
+                WIP = MethodHandles.lookup().findVarHandle(SerialWorker.class, "wip", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+
+    /** A worker's task: PENDING -> RUN (runs it) or PENDING -> DISPOSED (never runs). */
+    static final class WorkerTask implements Disposable {
+        static final int PENDING = 0, RUN = 1, DISPOSED = 2;
+        private final Runnable task;
+        private volatile int state;
+
+        WorkerTask(Runnable task) {
+            this.task = task;
+        }
+
+        void runIfPending() {
+            if (STATE.compareAndSet(this, PENDING, RUN)) {
+                runTask(task);
+            }
+        }
+
+        @Override
+        public void dispose() {
+            STATE.compareAndSet(this, PENDING, DISPOSED);
+        }
+
+        @Override
+        public boolean isDisposed() {
+            return state != PENDING;
+        }
+
+        private static final VarHandle STATE;
+
+        static {
+            try {
+                STATE = MethodHandles.lookup().findVarHandle(WorkerTask.class, "state", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+}
