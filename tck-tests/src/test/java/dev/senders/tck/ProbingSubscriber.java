@@ -60,14 +60,18 @@ final class ProbingSubscriber<T> implements Subscriber<T> {
 
     @Override
     public void onNext(T t) {
-        library.onNext(t);
-        probe.registerOnNext(t);
+        library.onNext(t); // onNext(null) must throw NPE here (§2.13): the probe must not mask it
+        if (t != null) {
+            probe.registerOnNext(t);
+        }
     }
 
     @Override
     public void onError(Throwable t) {
-        library.onError(t);
-        probe.registerOnError(t);
+        library.onError(t); // onError(null) must throw NPE here (§2.13): the probe must not mask it
+        if (t != null) {
+            probe.registerOnError(t);
+        }
     }
 
     @Override
