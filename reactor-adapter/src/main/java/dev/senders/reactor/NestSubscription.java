@@ -138,7 +138,16 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
             Operators.error(actual, t);
             return;
         }
-        actual.onSubscribe(s);
+        try {
+            actual.onSubscribe(s);
+        } catch (Throwable t) {
+            // §2.13 broken by the subscriber: the operation is dropped unstarted; release and report.
+            Signals.throwIfFatal(t);
+            STATE.getAndBitwiseOr(s, TERMINATED | CANCELLED);
+            s.dissociateOnce();
+            Dropped.error(t, s.context);
+            return;
+        }
         try {
             op.start();
         } catch (Throwable t) {
@@ -365,6 +374,10 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
             } else {
                 a.onError((Throwable) signal);
             }
+        } catch (Throwable t) {
+            // §2.13 broken by the subscriber: never thrown into the stopping (or publishing) thread
+            Signals.throwIfFatal(t);
+            Dropped.error(t, context);
         } finally {
             markDone(DOWN_DONE | done);
         }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.ScopeState;
+import dev.senders.scope.SimpleCountingScope;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -587,6 +588,85 @@ class ReactorScopesTest {
         sink.tryEmitComplete();
         joined.orTimeout(10, TimeUnit.SECONDS).join();
         assertNull(err.get());
+    }
+
+    @Test
+    @DisplayName("a SimpleCountingScope (identity wrap, no stop): nest and spawn still associate and release")
+    void nestAndSpawn_withASimpleCountingScope() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        StepVerifier.create(ReactorScopes.nest(Flux.range(1, 5), scope.getToken()), 0)
+                .then(() -> assertEquals(1, scope.count()))
+                .thenRequest(5)
+                .expectNext(1, 2, 3, 4, 5)
+                .verifyComplete();
+        assertEquals(0, scope.count());
+        PublisherProbe<Object> probe = PublisherProbe.of(Flux.never());
+        Disposable d = ReactorScopes.spawn(probe.flux(), scope.getToken());
+        assertEquals(1, scope.count());
+        d.dispose();
+        probe.assertWasCancelled();
+        assertEquals(0, scope.count());
+        Disposable cancelledNest = ReactorScopes.nest(Flux.never(), scope.getToken()).subscribe();
+        assertEquals(1, scope.count());
+        cancelledNest.dispose();
+        assertEquals(0, scope.count());
+        scope.close();
+        ReactorSenders.toMono(scope.join()).block(HANG_GUARD);
+        assertEquals(ScopeState.JOINED, scope.state());
+    }
+
+    @Test
+    @DisplayName("RS §2.13 broken downstream: a throwing onSubscribe or onError never leaks the association")
+    void nest_throwingSubscriberIsReportedAndReleased() {
+        List<Throwable> dropped = new CopyOnWriteArrayList<>();
+        Hooks.onErrorDropped(dropped::add);
+        CountingScope scope = new CountingScope();
+        IllegalStateException inSubscribe = new IllegalStateException("onSubscribe");
+        PublisherProbe<Integer> probe = PublisherProbe.of(Flux.never());
+        ReactorScopes.nest(probe.flux(), scope.getToken()).subscribe(new Subscriber<Integer>() {
+            @Override
+            public void onSubscribe(Subscription s) {
+                throw inSubscribe;
+            }
+
+            @Override
+            public void onNext(Integer v) {
+            }
+
+            @Override
+            public void onError(Throwable t) {
+            }
+
+            @Override
+            public void onComplete() {
+            }
+        });
+        probe.assertWasNotSubscribed();
+        assertEquals(0, scope.count());
+        IllegalStateException inOnError = new IllegalStateException("onError");
+        ReactorScopes.nest(Flux.<Integer>never(), scope.getToken()).subscribe(new Subscriber<Integer>() {
+            @Override
+            public void onSubscribe(Subscription s) {
+                s.request(1);
+            }
+
+            @Override
+            public void onNext(Integer v) {
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                throw inOnError;
+            }
+
+            @Override
+            public void onComplete() {
+            }
+        });
+        assertEquals(1, scope.count());
+        scope.requestStop(); // must not throw into this thread
+        assertEquals(List.of(inSubscribe, inOnError), dropped);
+        closeAndJoin(scope);
     }
 
     // ---------------------------------------------------------------- asComposite
