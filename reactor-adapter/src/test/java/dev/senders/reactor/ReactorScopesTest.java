@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.ScopeState;
 import dev.senders.scope.SimpleCountingScope;
+import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -33,6 +34,7 @@ import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Hooks;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Operators;
 import reactor.core.publisher.Sinks;
 import reactor.test.StepVerifier;
 import reactor.test.publisher.PublisherProbe;
@@ -666,6 +668,74 @@ class ReactorScopesTest {
         assertEquals(1, scope.count());
         scope.requestStop(); // must not throw into this thread
         assertEquals(List.of(inSubscribe, inOnError), dropped);
+        closeAndJoin(scope);
+    }
+
+    /** A publisher that keeps only a weak reference to its subscriber. */
+    private static Publisher<Integer> weaklyHeld(AtomicReference<WeakReference<Object>> ref) {
+        return s -> {
+            ref.set(new WeakReference<>(s));
+            s.onSubscribe(Operators.emptySubscription());
+        };
+    }
+
+    private static void assertCollected(AtomicReference<WeakReference<Object>> ref) throws InterruptedException {
+        for (int i = 0; i < 200 && ref.get().get() != null; i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertNull(ref.get().get(), "still reachable: the scope's stop source kept the operation");
+    }
+
+    @Test
+    @DisplayName("a disposed spawn deregisters from the scope's stop source (no leak in a long-lived scope)")
+    void spawn_disposeDeregistersFromTheScopesStopSource() throws Exception {
+        CountingScope scope = new CountingScope();
+        AtomicReference<WeakReference<Object>> ref = new AtomicReference<>();
+        ReactorScopes.spawn(weaklyHeld(ref), scope.getToken()).dispose();
+        assertEquals(0, scope.count());
+        assertCollected(ref);
+        closeAndJoin(scope);
+    }
+
+    @Test
+    @DisplayName("RS §3.13 with a live scope: a cancelled nest is not kept by the scope's stop source")
+    void nest_cancelledSubscriptionIsNotKeptByTheScope() throws Exception {
+        CountingScope scope = new CountingScope();
+        AtomicReference<WeakReference<Object>> ref = new AtomicReference<>();
+        ReactorScopes.nest(weaklyHeld(ref), scope.getToken()).subscribe().dispose();
+        assertEquals(0, scope.count());
+        assertCollected(ref);
+        closeAndJoin(scope);
+    }
+
+    @Test
+    void spawn_raceDisposeAgainstRequestStop_releasesExactlyOnce() {
+        for (int i = 0; i < 1000; i++) {
+            CountingScope scope = new CountingScope();
+            ManualPublisher<Object> p = new ManualPublisher<>();
+            Disposable d = ReactorScopes.spawn(p, scope.getToken());
+            RaceTestUtils.race(d::dispose, scope::requestStop);
+            assertTrue(p.cancelled.get());
+            closeAndJoin(scope);
+        }
+    }
+
+    @Test
+    @DisplayName("P3149 nest order: released only after the subscriber's onNext/onComplete returned")
+    void nest_releasesAfterTheSubscribersSignalReturned() {
+        CountingScope scope = new CountingScope();
+        List<Long> countSeenInside = new CopyOnWriteArrayList<>();
+        ReactorScopes.nest(Flux.range(1, 10), scope.getToken()).subscribe(new BaseSubscriber<Integer>() {
+            @Override
+            protected void hookOnNext(Integer v) {
+                cancel(); // from inside onNext: the release waits until this onNext returned
+                countSeenInside.add(scope.count());
+            }
+        });
+        ReactorScopes.nest(Flux.just(1), scope.getToken()).subscribe(v -> { }, e -> { },
+                () -> countSeenInside.add(scope.count()));
+        assertEquals(List.of(1L, 1L), countSeenInside);
         closeAndJoin(scope);
     }
 
