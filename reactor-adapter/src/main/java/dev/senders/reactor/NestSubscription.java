@@ -16,6 +16,7 @@ import java.util.concurrent.CancellationException;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
+import reactor.core.Scannable;
 import reactor.core.publisher.Operators;
 import reactor.util.context.Context;
 
@@ -89,7 +90,7 @@ import reactor.util.context.Context;
  * not be nested.
  */
 final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Sender<Void>, OperationState,
-        Receiver<Void>, Runnable {
+        Receiver<Void>, Runnable, Scannable {
 
     static final long SUBSCRIBED = 1, EMITTING = 2, TERMINATED = 4, PENDING = 8, CANCELLED = 16,
             STARTED = 32, UP_DONE = 64, DOWN_DONE = 128, DISSOCIATED = 256;
@@ -462,6 +463,32 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
         if (((long) STATE.getAndBitwiseOr(this, DISSOCIATED) & DISSOCIATED) == 0) {
             token.dissociate();
         }
+    }
+
+    @Override
+    @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
+    public Object scanUnsafe(Attr key) {
+        long s = state;
+        if (key == Attr.ACTUAL) {
+            return actual;
+        }
+        if (key == Attr.PARENT) {
+            return (s & SUBSCRIBED) != 0 ? upstream : null;
+        }
+        if (key == Attr.CANCELLED) {
+            return (s & CANCELLED) != 0;
+        }
+        if (key == Attr.TERMINATED) {
+            return (s & TERMINATED) != 0 && (s & CANCELLED) == 0;
+        }
+        if (key == Attr.REQUESTED_FROM_DOWNSTREAM) {
+            long d = s >>> DEMAND_SHIFT;
+            return d == DEMAND_CAP ? Long.MAX_VALUE : d; // only before the upstream arrived
+        }
+        if (key == Attr.RUN_STYLE) {
+            return Attr.RunStyle.SYNC;
+        }
+        return null;
     }
 
     @Override

@@ -1,9 +1,9 @@
 package dev.senders.reactor;
 
 import dev.senders.OperationState;
+import dev.senders.ProtocolViolationException;
 import dev.senders.Receiver;
 import dev.senders.Sender;
-import dev.senders.ProtocolViolationException;
 import java.util.Objects;
 import org.reactivestreams.Publisher;
 import reactor.core.Disposable;
