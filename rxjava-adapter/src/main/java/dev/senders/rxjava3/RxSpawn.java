@@ -36,10 +36,17 @@ import org.reactivestreams.Subscription;
  *
  * <h2>Implementation notes</h2>
  *
- * <p>{@code state} is {@link #ACTIVE} until one of the three completion paths (terminal signal,
- * {@code dispose()}, stop callback) wins the CAS to {@link #DONE}; only the winner completes the
- * receiver, so the scope's association is released exactly once. {@code isDisposed()} is
- * {@code state == DONE}, like RxJava's lambda observers (disposed after termination too).
+ * <p>{@code state}: {@link #SUBSCRIBING} while {@code start()} subscribes the source, then
+ * {@link #ACTIVE}; it ends in {@link #DONE}, reached by exactly one winner of a CAS among the
+ * completion paths (terminal signal, {@code dispose()}, stop callback), and only the winner
+ * completes the receiver, so the scope's association is released exactly once. A stop or dispose
+ * that comes while the state is still {@code SUBSCRIBING} (the scope's {@code requestStop()} on
+ * another thread) moves it to {@link #STOP_PENDING} and disposes whatever upstream there is, but
+ * leaves the stopped completion to {@code start()}, which delivers it once {@code subscribe} has
+ * returned: the association is never released while the source is still being subscribed. A
+ * terminal signal during {@code SUBSCRIBING} (a synchronous source) completes at once.
+ * {@code isDisposed()} is {@code state >= STOP_PENDING}, like RxJava's lambda observers (disposed
+ * after termination too).
  *
  * <p>{@code upstream} follows the {@code DisposableHelper}/{@code SubscriptionHelper} protocol:
  * {@code null} until {@code onSubscribe}, then the source's {@code Disposable} or
@@ -70,8 +77,10 @@ final class RxSpawn implements Sender<Object>, OperationState, Runnable, Disposa
     static final byte OBSERVABLE = 3;
     static final byte FLOWABLE = 4;
 
-    private static final int ACTIVE = 0;
-    private static final int DONE = 1;
+    private static final int SUBSCRIBING = 0;
+    private static final int ACTIVE = 1;
+    private static final int STOP_PENDING = 2;
+    private static final int DONE = 3;
 
     private static final Object DISPOSED = new Object();
 
@@ -109,20 +118,27 @@ final class RxSpawn implements Sender<Object>, OperationState, Runnable, Disposa
         }
         if (token.stopPossible()) {
             stopCallback = token.onStop(this);
-            if (state != ACTIVE) {
-                return; // the callback ran (inline or on the stopping thread) and completed stopped
-            }
         }
-        try {
-            subscribeUpstream();
-        } catch (Throwable t) { // subscribe must not throw (RxJava contract); deliver what it threw
-            Signals.throwIfFatal(t);
-            if (claim()) {
-                disposeUpstream();
-                Signals.setError(receiver, t);
-            } else {
+        if (state == SUBSCRIBING) { // else the callback already ran (STOP_PENDING): do not subscribe
+            try {
+                subscribeUpstream();
+            } catch (Throwable t) { // subscribe must not throw (RxJava contract); deliver what it threw
+                Signals.throwIfFatal(t);
+                if (claim()) {
+                    disposeUpstream();
+                    Signals.setError(receiver, t);
+                    return;
+                }
                 RxJavaPlugins.onError(t);
             }
+            if (STATE.compareAndSet(this, SUBSCRIBING, ACTIVE)) {
+                return; // running; a terminal signal, dispose() or the stop callback will complete
+            }
+        }
+        // DONE (a synchronous terminal signal completed already) or STOP_PENDING (ours to complete)
+        if (STATE.compareAndSet(this, STOP_PENDING, DONE)) {
+            closeStopCallback();
+            Signals.setStopped(receiver);
         }
     }
 
@@ -152,23 +168,45 @@ final class RxSpawn implements Sender<Object>, OperationState, Runnable, Disposa
     /** The stop callback (the scope's {@code requestStop()}): dispose upstream, complete stopped. */
     @Override
     public void run() {
-        if (STATE.compareAndSet(this, ACTIVE, DONE)) {
-            disposeUpstream();
-            Signals.setStopped(receiver);
-        }
+        stop(false);
     }
 
     @Override
     public void dispose() {
-        if (claim()) {
-            disposeUpstream();
-            Signals.setStopped(receiver);
+        stop(true);
+    }
+
+    /**
+     * Disposes the upstream and completes stopped, or, while {@code start()} is still subscribing,
+     * leaves the completion to it. Only {@code dispose()} closes the stop callback: the callback
+     * itself ({@code run}) may run before {@code start()} assigned the field.
+     */
+    private void stop(boolean closeCallback) {
+        for (;;) {
+            int s = state;
+            if (s == ACTIVE) {
+                if (STATE.compareAndSet(this, ACTIVE, DONE)) {
+                    if (closeCallback) {
+                        closeStopCallback();
+                    }
+                    disposeUpstream();
+                    Signals.setStopped(receiver);
+                    return;
+                }
+            } else if (s == SUBSCRIBING) {
+                if (STATE.compareAndSet(this, SUBSCRIBING, STOP_PENDING)) {
+                    disposeUpstream(); // start() completes stopped when subscribe returns
+                    return;
+                }
+            } else {
+                return; // STOP_PENDING or DONE: someone else completes, or completed
+            }
         }
     }
 
     @Override
     public boolean isDisposed() {
-        return state != ACTIVE;
+        return state >= STOP_PENDING;
     }
 
     // ---- observer / subscriber ----
@@ -245,17 +283,29 @@ final class RxSpawn implements Sender<Object>, OperationState, Runnable, Disposa
 
     // ---- helpers ----
 
-    /** Claims the completion and deregisters the stop callback (P2300: before completing). */
+    /**
+     * Claims the completion for a terminal signal or a failed subscribe (from {@code SUBSCRIBING}
+     * or {@code ACTIVE}) and deregisters the stop callback (P2300: before completing).
+     */
     private boolean claim() {
-        if (STATE.compareAndSet(this, ACTIVE, DONE)) {
-            StopCallback c = stopCallback;
-            if (c != null) {
-                stopCallback = null;
-                c.close();
+        for (;;) {
+            int s = state;
+            if (s != SUBSCRIBING && s != ACTIVE) {
+                return false;
             }
-            return true;
+            if (STATE.compareAndSet(this, s, DONE)) {
+                closeStopCallback();
+                return true;
+            }
         }
-        return false;
+    }
+
+    private void closeStopCallback() {
+        StopCallback c = stopCallback;
+        if (c != null) {
+            stopCallback = null;
+            c.close();
+        }
     }
 
     private void disposeUpstream() {
@@ -269,7 +319,7 @@ final class RxSpawn implements Sender<Object>, OperationState, Runnable, Disposa
 
     @Override
     public String toString() {
-        return "RxScopes.spawn[" + (state == ACTIVE ? "active" : "disposed") + "]";
+        return "RxScopes.spawn[" + (isDisposed() ? "disposed" : "active") + "]";
     }
 
     private static final VarHandle STATE;

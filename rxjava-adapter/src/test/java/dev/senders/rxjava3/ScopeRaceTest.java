@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.scope.CountingScope;
+import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Single;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.subjects.CompletableSubject;
 import io.reactivex.rxjava3.subjects.SingleSubject;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -93,6 +95,28 @@ class ScopeRaceTest {
             assertEquals(0, scope.count(), "iteration " + i);
             closeAndJoin(scope);
         }
+    }
+
+    @Test
+    @DisplayName("spawn: requestStop racing spawn never releases the count before the source was subscribed and disposed")
+    void spawn_requestStopRacingSubscribe_releasesOnlyAfterUpstreamIsFinishedWith() {
+        AtomicInteger unassociatedSubscribes = new AtomicInteger();
+        AtomicInteger subscribes = new AtomicInteger();
+        for (int i = 0; i < Races.LOOPS; i++) {
+            CountingScope scope = new CountingScope(handled::add);
+            Completable source = Completable.unsafeCreate(o -> {
+                subscribes.incrementAndGet();
+                if (scope.count() == 0) {
+                    unassociatedSubscribes.incrementAndGet(); // the scope already let go of this work
+                }
+                o.onSubscribe(Disposable.empty());
+            });
+            Races.race(() -> RxScopes.spawn(source, scope.getToken()), scope::requestStop);
+            assertEquals(0, scope.count(), "iteration " + i);
+            closeAndJoin(scope);
+        }
+        assertEquals(0, unassociatedSubscribes.get(), "subscribed after the association was released");
+        assertTrue(subscribes.get() <= Races.LOOPS);
     }
 
     @Test
