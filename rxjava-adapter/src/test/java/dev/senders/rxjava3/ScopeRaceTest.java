@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.scope.CountingScope;
+import dev.senders.scope.Scopes;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Single;
 import io.reactivex.rxjava3.disposables.Disposable;
@@ -100,6 +101,16 @@ class ScopeRaceTest {
     @Test
     @DisplayName("spawn: requestStop racing spawn never releases the count before the source was subscribed and disposed")
     void spawn_requestStopRacingSubscribe_releasesOnlyAfterUpstreamIsFinishedWith() {
+        requestStopRacingSubscribe((source, scope) -> RxScopes.spawn(source, scope.getToken()));
+    }
+
+    @Test
+    @DisplayName("Scopes.spawn(fromCompletable): a stop racing start never completes the operation while it is still subscribing")
+    void scopesSpawnFromCompletable_requestStopRacingSubscribe_releasesOnlyAfterSubscribeReturned() {
+        requestStopRacingSubscribe((source, scope) -> Scopes.spawn(RxSenders.fromCompletable(source), scope.getToken()));
+    }
+
+    private void requestStopRacingSubscribe(java.util.function.BiConsumer<Completable, CountingScope> spawn) {
         AtomicInteger unassociatedSubscribes = new AtomicInteger();
         AtomicInteger subscribes = new AtomicInteger();
         for (int i = 0; i < Races.LOOPS; i++) {
@@ -111,7 +122,7 @@ class ScopeRaceTest {
                 }
                 o.onSubscribe(Disposable.empty());
             });
-            Races.race(() -> RxScopes.spawn(source, scope.getToken()), scope::requestStop);
+            Races.race(() -> spawn.accept(source, scope), scope::requestStop);
             assertEquals(0, scope.count(), "iteration " + i);
             closeAndJoin(scope);
         }
