@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.Scopes;
 import io.reactivex.rxjava3.core.Completable;
+import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Single;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.subjects.CompletableSubject;
@@ -108,6 +109,36 @@ class ScopeRaceTest {
     @DisplayName("Scopes.spawn(fromCompletable): a stop racing start never completes the operation while it is still subscribing")
     void scopesSpawnFromCompletable_requestStopRacingSubscribe_releasesOnlyAfterSubscribeReturned() {
         requestStopRacingSubscribe((source, scope) -> Scopes.spawn(RxSenders.fromCompletable(source), scope.getToken()));
+    }
+
+    @Test
+    @DisplayName("Scopes.spawn(fromFlowable) and RxScopes.spawn(Flowable): a stop racing start never completes while still subscribing")
+    void flowable_requestStopRacingSubscribe_releasesOnlyAfterSubscribeReturned() {
+        for (boolean viaSender : new boolean[] {true, false}) {
+            AtomicInteger unassociatedSubscribes = new AtomicInteger();
+            for (int i = 0; i < Races.LOOPS; i++) {
+                CountingScope scope = new CountingScope(handled::add);
+                Flowable<Integer> source = Flowable.unsafeCreate(sub -> {
+                    if (scope.count() == 0) {
+                        unassociatedSubscribes.incrementAndGet();
+                    }
+                    sub.onSubscribe(new org.reactivestreams.Subscription() {
+                        @Override
+                        public void request(long n) { }
+
+                        @Override
+                        public void cancel() { }
+                    });
+                });
+                Runnable spawn = viaSender
+                        ? () -> Scopes.spawn(RxSenders.fromFlowable(source), scope.getToken())
+                        : () -> RxScopes.spawn(source, scope.getToken());
+                Races.race(spawn, scope::requestStop);
+                assertEquals(0, scope.count(), "iteration " + i);
+                closeAndJoin(scope);
+            }
+            assertEquals(0, unassociatedSubscribes.get(), "subscribed after the association was released");
+        }
     }
 
     private void requestStopRacingSubscribe(java.util.function.BiConsumer<Completable, CountingScope> spawn) {
