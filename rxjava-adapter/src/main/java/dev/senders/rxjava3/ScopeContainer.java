@@ -1,6 +1,7 @@
 package dev.senders.rxjava3;
 
 import dev.senders.Sender;
+import dev.senders.StopToken;
 import dev.senders.internal.Signals;
 import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.CountingScope;
@@ -75,17 +76,19 @@ public final class ScopeContainer implements DisposableContainer, Disposable {
 
     private final CountingScope scope;
     private final AsyncScopeToken token;
+    private final StopToken stopToken;
     private final Set<Disposable> held = ConcurrentHashMap.newKeySet();
     private volatile boolean disposed;
 
     ScopeContainer(CountingScope scope) {
         this.scope = scope;
         this.token = scope.getToken();
+        this.stopToken = scope.stopToken();
     }
 
     /** Registers the stop callback; separate from the constructor so that {@code this} is complete. */
     ScopeContainer register() {
-        scope.stopToken().onStop(this::stopRequested); // lives until the scope's stop fires
+        stopToken.onStop(this::stopRequested); // lives until the scope's stop fires
         return this;
     }
 
@@ -208,7 +211,7 @@ public final class ScopeContainer implements DisposableContainer, Disposable {
     }
 
     private boolean ending() {
-        return disposed || scope.stopToken().stopRequested();
+        return disposed || stopToken.stopRequested();
     }
 
     /** Claims and releases everything held; returns what the disposables threw, CompositeDisposable-style. */
