@@ -240,6 +240,72 @@ class RxScopesSpawnTest {
         TestReceiver.start(simple.join()).await().assertValue(null);
     }
 
+    /** Requests stop on the scope from another thread and waits for it, from inside subscribe. */
+    private void requestStopOnAnotherThreadAndWait(AtomicLong countDuringSubscribe) {
+        Thread t = new Thread(scope::requestStop, "stopper");
+        t.start();
+        try {
+            t.join(10_000);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+        countDuringSubscribe.set(scope.count());
+    }
+
+    @Test
+    @DisplayName("P3149 [exec.spawn]: a stop during subscribe is completed only after subscribe returned (count held meanwhile)")
+    void spawn_stopDuringSubscribe_completesAfterSubscribeReturns() {
+        AtomicLong countDuringSubscribe = new AtomicLong(-1);
+        Disposable upstream = Disposable.empty();
+        Completable source = Completable.unsafeCreate(o -> {
+            requestStopOnAnotherThreadAndWait(countDuringSubscribe);
+            o.onSubscribe(upstream);
+        });
+        Disposable d = RxScopes.spawn(source, scope.getToken());
+        assertEquals(1, countDuringSubscribe.get(), "still associated while subscribing");
+        assertTrue(upstream.isDisposed(), "the upstream arriving after the stop is disposed");
+        assertTrue(d.isDisposed());
+        assertEquals(0, scope.count());
+    }
+
+    @Test
+    @DisplayName("Scopes.spawn(RxSenders.from*): a stop during subscribe is completed only after subscribe returned")
+    void fromSenders_stopDuringSubscribe_completesAfterSubscribeReturns() {
+        AtomicLong countDuringSubscribe = new AtomicLong(-1);
+        Disposable upstream = Disposable.empty();
+        Single<Integer> single = Single.unsafeCreate(o -> {
+            requestStopOnAnotherThreadAndWait(countDuringSubscribe);
+            o.onSubscribe(upstream);
+        });
+        assertTrue(dev.senders.scope.Scopes.spawn(RxSenders.fromSingle(single), scope.getToken()));
+        assertEquals(1, countDuringSubscribe.get());
+        assertTrue(upstream.isDisposed());
+        assertEquals(0, scope.count());
+
+        scope.close();
+        TestReceiver.start(scope.join()).await().assertValue(null);
+        scope = new CountingScope(handled::add);
+        countDuringSubscribe.set(-1);
+        AtomicInteger cancels = new AtomicInteger();
+        Flowable<Integer> flowable = Flowable.unsafeCreate(sub -> {
+            requestStopOnAnotherThreadAndWait(countDuringSubscribe);
+            sub.onSubscribe(new org.reactivestreams.Subscription() {
+                @Override
+                public void request(long n) { }
+
+                @Override
+                public void cancel() {
+                    cancels.incrementAndGet();
+                }
+            });
+        });
+        assertTrue(dev.senders.scope.Scopes.spawn(RxSenders.fromFlowable(flowable), scope.getToken()));
+        assertEquals(1, countDuringSubscribe.get());
+        assertEquals(1, cancels.get());
+        assertEquals(0, scope.count());
+        assertEquals(List.of(), handled);
+    }
+
     @Test
     void spawn_rejectsNull() {
         assertThrows(NullPointerException.class, () -> RxScopes.spawn((Single<?>) null, scope.getToken()));
