@@ -131,7 +131,7 @@ public final class ScopeContainer implements DisposableContainer, Disposable {
         }
         if (ending()) { // a dispose/stop may have drained before our insert: take d back (see notes)
             if (held.remove(d)) {
-                release(d, true);
+                release(d);
             }
             return false;
         }
@@ -148,7 +148,7 @@ public final class ScopeContainer implements DisposableContainer, Disposable {
     public boolean remove(Disposable d) {
         Objects.requireNonNull(d, "d");
         if (held.remove(d)) {
-            release(d, true);
+            release(d);
             return true;
         }
         return false;
@@ -220,7 +220,7 @@ public final class ScopeContainer implements DisposableContainer, Disposable {
         for (Disposable d : held) {
             if (held.remove(d)) {
                 try {
-                    release(d, true);
+                    release(d);
                 } catch (Throwable t) {
                     Signals.throwIfFatal(t);
                     if (errors == null) {
@@ -240,15 +240,10 @@ public final class ScopeContainer implements DisposableContainer, Disposable {
         return new CompositeException(errors);
     }
 
-    /** After winning {@code held.remove(d)}: dispose (if asked), then dissociate, even if dispose throws. */
-    private void release(Disposable d, boolean dispose) {
+    /** After winning {@code held.remove(d)}: dispose, then dissociate, even if dispose throws. */
+    private void release(Disposable d) {
         try {
-            if (dispose) {
-                d.dispose();
-            }
-        } catch (Throwable t) {
-            Signals.throwIfFatal(t);
-            throw t;
+            d.dispose();
         } finally {
             token.dissociate();
         }
