@@ -552,10 +552,14 @@ class ScopeStressTest {
         last.retired.set(1);
         last.close();
         startJoin(last, true);
+        long endPhase = System.nanoTime();
+        int pendingAtEnd = allGens.size();
         boolean allVerified = awaitWithGc(() -> {
             sweep();
             return allGens.isEmpty();
         });
+        System.out.println("stress: " + pendingAtEnd + " generations pending after the random phase, verified in "
+                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - endPhase) + " ms");
         if (!allVerified) {
             StringBuilder sb = new StringBuilder();
             for (Gen g : allGens) {
