@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.senders.Env;
 import dev.senders.Hooks;
 import dev.senders.InplaceStopSource;
 import dev.senders.OperationState;
@@ -842,9 +841,5 @@ class ScopeBadInputTest {
         assertEquals(2, scope.count(), "documented: the association stays until the receiver is completed");
         scope.getToken().dissociate(); // the caller who saw the exception releases it by hand
         assertNothingElseLost(s, scope);
-    }
-
-    static Env unused() {
-        return Env.empty();
     }
 }

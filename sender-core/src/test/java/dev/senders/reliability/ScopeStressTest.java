@@ -621,6 +621,9 @@ class ScopeStressTest {
         }
         g.joinsVerified = true;
         errorCounts.add(g.errorCount());
+        if (g.joins.stream().filter(j -> j.fin).count() != 1) {
+            failure("gen " + g.number + " did not get exactly one final join");
+        }
         for (JoinProbe j : g.joins) {
             joinsVerified.increment();
             if (j.completions.get() != 1) {
