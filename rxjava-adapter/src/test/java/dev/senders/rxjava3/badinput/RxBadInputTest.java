@@ -1,0 +1,355 @@
+package dev.senders.rxjava3.badinput;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.senders.OperationState;
+import dev.senders.ProtocolViolationException;
+import dev.senders.Sender;
+import dev.senders.Senders;
+import dev.senders.rxjava3.RxSenders;
+import io.reactivex.rxjava3.core.Single;
+import io.reactivex.rxjava3.core.SingleObserver;
+import io.reactivex.rxjava3.disposables.Disposable;
+import io.reactivex.rxjava3.plugins.RxJavaPlugins;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+import org.reactivestreams.Publisher;
+import org.reactivestreams.Subscriber;
+import org.reactivestreams.Subscription;
+
+/**
+ * Bad input at the RxJava 3 boundary: null arguments, observers/subscribers and receivers that
+ * throw, foreign publishers that break the Reactive Streams rules, senders that complete twice.
+ * {@code RxJavaPlugins.setErrorHandler} and {@code dev.senders.Hooks} are captured around each
+ * test. The from* cases run nested in a scope next to a sibling ({@link Rec#runInScope}).
+ */
+class RxBadInputTest {
+
+    final List<Throwable> rxErrors = new CopyOnWriteArrayList<>();
+    final List<Throwable> coreDropped = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void hooks() {
+        RxJavaPlugins.setErrorHandler(rxErrors::add);
+        dev.senders.Hooks.setOnErrorDropped(coreDropped::add);
+    }
+
+    @AfterEach
+    void resetHooks() {
+        RxJavaPlugins.setErrorHandler(null);
+        dev.senders.Hooks.resetOnErrorDropped();
+    }
+
+    static void assertNpeNaming(String arg, Executable call) {
+        NullPointerException e = assertThrows(NullPointerException.class, call);
+        assertEquals(arg, e.getMessage());
+    }
+
+    static Throwable unwrap(Throwable t) {
+        return t instanceof io.reactivex.rxjava3.exceptions.UndeliverableException ? t.getCause() : t;
+    }
+
+    /** A publisher that runs {@code script} against the subscriber it gets; counts cancels. */
+    static final class Foreign<T> implements Publisher<T> {
+        final BiConsumer<Subscriber<? super T>, Subscription> script;
+        final AtomicInteger cancels = new AtomicInteger();
+
+        Foreign(BiConsumer<Subscriber<? super T>, Subscription> script) {
+            this.script = script;
+        }
+
+        @Override
+        public void subscribe(Subscriber<? super T> s) {
+            script.accept(s, new Subscription() {
+                @Override
+                public void request(long n) {
+                }
+
+                @Override
+                public void cancel() {
+                    cancels.incrementAndGet();
+                }
+            });
+        }
+    }
+
+    // ------------------------------------------------------------------ null arguments
+
+    @Test
+    @DisplayName("fromSingle(null): NPE naming 'single'")
+    void fromSingle_null() {
+        assertNpeNaming("single", () -> RxSenders.fromSingle(null));
+    }
+
+    @Test
+    @DisplayName("fromFlowable(null): NPE naming 'flowable'")
+    void fromFlowable_null() {
+        assertNpeNaming("flowable", () -> RxSenders.fromFlowable(null));
+    }
+
+    @Test
+    @DisplayName("fromPublisher(null): NPE naming 'publisher'")
+    void fromPublisher_null() {
+        assertNpeNaming("publisher", () -> RxSenders.fromPublisher(null));
+    }
+
+    @Test
+    @DisplayName("fromObservable(null): NPE naming 'observable'")
+    void fromObservable_null() {
+        assertNpeNaming("observable", () -> RxSenders.fromObservable(null));
+    }
+
+    @Test
+    @DisplayName("toSingle(null): NPE naming 'sender'")
+    void toSingle_null() {
+        assertNpeNaming("sender", () -> RxSenders.toSingle(null));
+    }
+
+    @Test
+    @DisplayName("toFlowable(null): NPE naming 'sender'")
+    void toFlowable_null() {
+        assertNpeNaming("sender", () -> RxSenders.toFlowable(null));
+    }
+
+    // ------------------------------------------------------------------ throwing receivers / observers
+
+    @Test
+    @DisplayName("C1: a receiver of fromSingle throwing from setValue gets setError with that exception")
+    void fromSingle_receiverThrowsFromSetValue_setError() {
+        IllegalStateException boom = new IllegalStateException("receiver refused the value");
+        Rec<Integer> r = new Rec<>() {
+            @Override
+            public void setValue(Integer v) {
+                super.setValue(v);
+                throw boom;
+            }
+        };
+        // Connected directly: nested in a scope this hits core BUG-2 (see docs/reliability-suite.md).
+        RxSenders.fromSingle(Single.just(1)).connect(r).start();
+        assertEquals("error", r.kind);
+        assertSame(boom, r.error);
+        assertTrue(coreDropped.isEmpty() && rxErrors.isEmpty(), () -> coreDropped + " " + rxErrors);
+    }
+
+    @Test
+    @DisplayName("C1: a receiver of fromSingle throwing from setError -> dev.senders.Hooks.onErrorDropped")
+    void fromSingle_receiverThrowsFromSetError_toHooks() throws Exception {
+        IllegalArgumentException boom = new IllegalArgumentException("receiver threw from setError");
+        Rec<Integer> r = new Rec<>() {
+            @Override
+            public void setError(Throwable e) {
+                super.setError(e);
+                throw boom;
+            }
+        };
+        Rec.runInScope(RxSenders.fromSingle(Single.<Integer>error(new IllegalStateException("single failed"))), r);
+        assertEquals(1, r.completions.get());
+        assertEquals(List.of(boom), coreDropped);
+    }
+
+    @Test
+    @DisplayName("toSingle: an observer throwing from onSuccess -> RxJavaPlugins.onError, not re-signalled as onError")
+    void toSingle_observerThrowsFromOnSuccess() {
+        IllegalStateException boom = new IllegalStateException("observer threw from onSuccess");
+        AtomicInteger onError = new AtomicInteger();
+        RxSenders.toSingle(Senders.just(1)).subscribe(new SingleObserver<Integer>() {
+            @Override
+            public void onSubscribe(Disposable d) {
+            }
+
+            @Override
+            public void onSuccess(Integer v) {
+                throw boom;
+            }
+
+            @Override
+            public void onError(Throwable e) {
+                onError.incrementAndGet();
+            }
+        });
+        assertEquals(0, onError.get());
+        assertEquals(1, rxErrors.size(), () -> "rx errors: " + rxErrors);
+        assertSame(boom, unwrap(rxErrors.get(0)));
+        assertTrue(coreDropped.stream().noneMatch(e -> e instanceof ProtocolViolationException),
+                () -> "misreported as a sender violation: " + coreDropped);
+    }
+
+    @Test
+    @DisplayName("toFlowable: a Subscriber throwing from onNext -> RxJavaPlugins.onError, no second terminal signal")
+    void toFlowable_subscriberThrowsFromOnNext() {
+        IllegalStateException boom = new IllegalStateException("subscriber threw from onNext");
+        AtomicInteger terminal = new AtomicInteger();
+        RxSenders.toFlowable(Senders.just(1)).subscribe(new Subscriber<Integer>() {
+            @Override
+            public void onSubscribe(Subscription s) {
+                s.request(1);
+            }
+
+            @Override
+            public void onNext(Integer v) {
+                throw boom;
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                terminal.incrementAndGet();
+            }
+
+            @Override
+            public void onComplete() {
+                terminal.incrementAndGet();
+            }
+        });
+        List<Throwable> all = new java.util.ArrayList<>();
+        rxErrors.forEach(e -> all.add(unwrap(e)));
+        all.addAll(coreDropped);
+        assertTrue(all.stream().anyMatch(e -> e == boom), () -> "reported: " + all);
+        assertTrue(terminal.get() <= 1);
+    }
+
+    // ------------------------------------------------------------------ foreign publishers breaking RS
+
+    @Test
+    @DisplayName("fromPublisher: onNext beyond demand after the first element -> value delivered once; the extra element is ignored as after cancel (§2.8)")
+    void fromPublisher_onNextWithoutDemand() throws Exception {
+        Foreign<Integer> p = new Foreign<>((s, sub) -> {
+            s.onSubscribe(sub); // we request 1
+            s.onNext(1);
+            s.onNext(2); // beyond demand, after our cancel
+        });
+        Rec<Integer> r = new Rec<>();
+        Rec.runInScope(RxSenders.fromPublisher(p), r);
+        assertEquals(1, r.completions.get());
+        assertEquals(1, r.value);
+        assertEquals(1, p.cancels.get());
+        assertTrue(rxErrors.isEmpty(), () -> "rx errors: " + rxErrors);
+    }
+
+    @Test
+    @DisplayName("fromPublisher: onSubscribe twice (§2.5) -> the second Subscription is cancelled, ProtocolViolationException to RxJavaPlugins, value delivered")
+    void fromPublisher_doubleOnSubscribe() throws Exception {
+        AtomicInteger secondCancels = new AtomicInteger();
+        Foreign<Integer> p = new Foreign<>((s, sub) -> {
+            s.onSubscribe(sub);
+            s.onSubscribe(new Subscription() {
+                @Override
+                public void request(long n) {
+                }
+
+                @Override
+                public void cancel() {
+                    secondCancels.incrementAndGet();
+                }
+            });
+            s.onNext(1);
+        });
+        Rec<Integer> r = new Rec<>();
+        Rec.runInScope(RxSenders.fromPublisher(p), r);
+        assertEquals(1, r.value);
+        assertEquals(1, secondCancels.get());
+        assertEquals(1, rxErrors.size(), () -> "rx errors: " + rxErrors);
+        assertInstanceOf(ProtocolViolationException.class, unwrap(rxErrors.get(0)));
+        assertTrue(rxErrors.get(0).getMessage().contains("§2.5"));
+    }
+
+    @Test
+    @DisplayName("fromPublisherList: onNext after onComplete (§1.7) -> the list delivered once, ProtocolViolationException to RxJavaPlugins")
+    void fromPublisherList_onNextAfterOnComplete() throws Exception {
+        Foreign<Integer> p = new Foreign<>((s, sub) -> {
+            s.onSubscribe(sub);
+            s.onNext(1);
+            s.onComplete();
+            s.onNext(99);
+        });
+        Rec<List<Integer>> r = new Rec<>();
+        Rec.runInScope(RxSenders.fromPublisherList(p), r);
+        assertEquals(1, r.completions.get());
+        assertEquals(List.of(1), r.value);
+        assertEquals(1, rxErrors.size(), () -> "rx errors: " + rxErrors);
+        assertInstanceOf(ProtocolViolationException.class, unwrap(rxErrors.get(0)));
+        assertTrue(rxErrors.get(0).getMessage().contains("§1.7"));
+    }
+
+    @Test
+    @DisplayName("fromPublisher: onNext(null) (§2.13) -> the receiver gets NullPointerException, which is also thrown to the publisher")
+    void fromPublisher_nullElement() throws Exception {
+        AtomicInteger thrownToPublisher = new AtomicInteger();
+        Foreign<Integer> p = new Foreign<>((s, sub) -> {
+            s.onSubscribe(sub);
+            try {
+                s.onNext(null);
+            } catch (NullPointerException e) {
+                thrownToPublisher.incrementAndGet();
+            }
+        });
+        Rec<Integer> r = new Rec<>();
+        Rec.runInScope(RxSenders.fromPublisher(p), r);
+        assertEquals("error", r.kind);
+        assertInstanceOf(NullPointerException.class, r.error);
+        assertTrue(r.error.getMessage().contains("§2.13"), r.error.getMessage());
+        assertEquals(1, thrownToPublisher.get());
+    }
+
+    @Test
+    @DisplayName("fromPublisher: onNext before onSubscribe (§1.9) -> setError(ProtocolViolationException)")
+    void fromPublisher_onNextBeforeOnSubscribe() throws Exception {
+        Foreign<Integer> p = new Foreign<>((s, sub) -> {
+            s.onNext(1);
+            s.onSubscribe(sub);
+        });
+        Rec<Integer> r = new Rec<>();
+        Rec.runInScope(RxSenders.fromPublisher(p), r);
+        assertEquals("error", r.kind);
+        assertInstanceOf(ProtocolViolationException.class, r.error);
+        assertTrue(r.error.getMessage().contains("§1.9"), r.error.getMessage());
+        assertEquals(1, r.completions.get());
+    }
+
+    // ------------------------------------------------------------------ broken senders
+
+    @Test
+    @DisplayName("toSingle of a sender completing twice -> one signal to the observer, ProtocolViolationException to RxJavaPlugins")
+    void toSingle_senderCompletesTwice() {
+        Sender<Integer> twice = r -> (OperationState) () -> {
+            r.setValue(1);
+            r.setValue(2);
+        };
+        RxSenders.toSingle(twice).test().assertValue(1);
+        assertEquals(1, rxErrors.size(), () -> "rx errors: " + rxErrors);
+        assertInstanceOf(ProtocolViolationException.class, unwrap(rxErrors.get(0)));
+    }
+
+    @Test
+    @DisplayName("round trip: fromSingle(toSingle(sender that never completes)) honours a stop request through both adapters")
+    void roundTrip_neverCompletingSender_stopReachesIt() throws Exception {
+        AtomicInteger stopped = new AtomicInteger();
+        Sender<Integer> untilStopped = r -> (OperationState) () -> r.env().stopToken().onStop(() -> {
+            stopped.incrementAndGet();
+            r.setStopped();
+        });
+        dev.senders.InplaceStopSource src = new dev.senders.InplaceStopSource();
+        Rec<Integer> r = new Rec<>() {
+            @Override
+            public dev.senders.Env env() {
+                return dev.senders.Env.of(dev.senders.Query.STOP_TOKEN, src.token());
+            }
+        };
+        RxSenders.fromSingle(RxSenders.toSingle(untilStopped)).connect(r).start();
+        src.requestStop();
+        assertTrue(r.await());
+        assertEquals("stopped", r.kind);
+        assertEquals(1, stopped.get());
+        assertEquals(1, r.completions.get());
+    }
+}
