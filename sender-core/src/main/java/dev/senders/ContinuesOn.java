@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
 import java.util.Objects;
 
@@ -54,7 +55,7 @@ final class ContinuesOn<T> implements Sender<T> {
         }
 
         @Override
-        String algorithm() {
+        protected String algorithm() {
             return "continuesOn";
         }
 
@@ -64,17 +65,17 @@ final class ContinuesOn<T> implements Sender<T> {
         }
 
         @Override
-        void onValue(T value) {
+        protected void onValue(T value) {
             hop(VALUE, value);
         }
 
         @Override
-        void onError(Throwable error) {
+        protected void onError(Throwable error) {
             hop(ERROR, error);
         }
 
         @Override
-        void onStopped() {
+        protected void onStopped() {
             hop(STOPPED, null);
         }
 
@@ -119,7 +120,7 @@ final class ContinuesOn<T> implements Sender<T> {
         }
 
         @Override
-        String algorithm() {
+        protected String algorithm() {
             return "continuesOn";
         }
 
@@ -129,17 +130,17 @@ final class ContinuesOn<T> implements Sender<T> {
         }
 
         @Override
-        void onValue(Void ignored) {
+        protected void onValue(Void ignored) {
             op.deliver();
         }
 
         @Override
-        void onError(Throwable error) {
+        protected void onError(Throwable error) {
             Signals.setError(op.downstream, error);
         }
 
         @Override
-        void onStopped() {
+        protected void onStopped() {
             Signals.setStopped(op.downstream);
         }
     }

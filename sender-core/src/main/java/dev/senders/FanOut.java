@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -131,7 +132,7 @@ abstract class FanOut<R> implements OperationState {
         }
 
         @Override
-        String algorithm() {
+        protected String algorithm() {
             return op.algorithm();
         }
 
@@ -141,17 +142,17 @@ abstract class FanOut<R> implements OperationState {
         }
 
         @Override
-        void onValue(Object value) {
+        protected void onValue(Object value) {
             op.childValue(index, value);
         }
 
         @Override
-        void onError(Throwable error) {
+        protected void onError(Throwable error) {
             op.childError(index, error);
         }
 
         @Override
-        void onStopped() {
+        protected void onStopped() {
             op.childStopped(index);
         }
     }

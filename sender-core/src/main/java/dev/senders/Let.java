@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
 import java.util.Objects;
 import java.util.function.Function;
@@ -62,7 +63,7 @@ final class Let<T, R> implements Sender<R> {
         }
 
         @Override
-        String algorithm() {
+        protected String algorithm() {
             return let.kind == VALUE ? "letValue" : let.kind == ERROR ? "letError" : "letStopped";
         }
 
@@ -73,7 +74,7 @@ final class Let<T, R> implements Sender<R> {
 
         @Override
         @SuppressWarnings("unchecked")
-        void onValue(T value) {
+        protected void onValue(T value) {
             if (let.kind != VALUE) {
                 Signals.setValue(downstream, (R) value);
                 return;
@@ -91,7 +92,7 @@ final class Let<T, R> implements Sender<R> {
 
         @Override
         @SuppressWarnings("unchecked")
-        void onError(Throwable error) {
+        protected void onError(Throwable error) {
             if (let.kind != ERROR) {
                 Signals.setError(downstream, error);
                 return;
@@ -112,7 +113,7 @@ final class Let<T, R> implements Sender<R> {
 
         @Override
         @SuppressWarnings("unchecked")
-        void onStopped() {
+        protected void onStopped() {
             if (let.kind != STOPPED) {
                 Signals.setStopped(downstream);
                 return;

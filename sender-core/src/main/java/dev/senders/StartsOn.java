@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
 import java.util.Objects;
 
@@ -47,7 +48,7 @@ final class StartsOn<T> implements Sender<T> {
         }
 
         @Override
-        String algorithm() {
+        protected String algorithm() {
             return "startsOn";
         }
 
@@ -57,7 +58,7 @@ final class StartsOn<T> implements Sender<T> {
         }
 
         @Override
-        void onValue(Void ignored) {
+        protected void onValue(Void ignored) {
             Inner<T> inner = new Inner<>(downstream, downstream.env().with(Query.SCHEDULER, on.scheduler));
             OperationState op;
             try {
@@ -73,12 +74,12 @@ final class StartsOn<T> implements Sender<T> {
         }
 
         @Override
-        void onError(Throwable error) {
+        protected void onError(Throwable error) {
             Signals.setError(downstream, error);
         }
 
         @Override
-        void onStopped() {
+        protected void onStopped() {
             Signals.setStopped(downstream);
         }
     }
@@ -94,7 +95,7 @@ final class StartsOn<T> implements Sender<T> {
         }
 
         @Override
-        String algorithm() {
+        protected String algorithm() {
             return "startsOn";
         }
 
@@ -104,17 +105,17 @@ final class StartsOn<T> implements Sender<T> {
         }
 
         @Override
-        void onValue(T value) {
+        protected void onValue(T value) {
             Signals.setValue(downstream, value);
         }
 
         @Override
-        void onError(Throwable error) {
+        protected void onError(Throwable error) {
             Signals.setError(downstream, error);
         }
 
         @Override
-        void onStopped() {
+        protected void onStopped() {
             Signals.setStopped(downstream);
         }
     }

@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
 import java.util.Objects;
 
@@ -57,7 +58,7 @@ final class StopWhen<T> implements Sender<T> {
         }
 
         @Override
-        String algorithm() {
+        protected String algorithm() {
             return "stopWhen";
         }
 
@@ -67,17 +68,17 @@ final class StopWhen<T> implements Sender<T> {
         }
 
         @Override
-        void onValue(T value) {
+        protected void onValue(T value) {
             Signals.setValue(downstream, value);
         }
 
         @Override
-        void onError(Throwable error) {
+        protected void onError(Throwable error) {
             Signals.setError(downstream, error);
         }
 
         @Override
-        void onStopped() {
+        protected void onStopped() {
             Signals.setStopped(downstream);
         }
     }
@@ -125,7 +126,7 @@ final class StopWhen<T> implements Sender<T> {
         }
 
         @Override
-        String algorithm() {
+        protected String algorithm() {
             return "stopWhen";
         }
 
@@ -135,19 +136,19 @@ final class StopWhen<T> implements Sender<T> {
         }
 
         @Override
-        void onValue(T value) {
+        protected void onValue(T value) {
             release();
             Signals.setValue(downstream, value);
         }
 
         @Override
-        void onError(Throwable error) {
+        protected void onError(Throwable error) {
             release();
             Signals.setError(downstream, error);
         }
 
         @Override
-        void onStopped() {
+        protected void onStopped() {
             release();
             Signals.setStopped(downstream);
         }

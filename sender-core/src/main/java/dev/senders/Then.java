@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
 import java.util.Objects;
 import java.util.function.Function;
@@ -86,22 +87,22 @@ final class Then<T> implements Sender<T> {
         }
 
         @Override
-        String algorithm() {
+        protected String algorithm() {
             return "then";
         }
 
         @Override
-        void onValue(Object value) {
+        protected void onValue(Object value) {
             run(VALUE, value);
         }
 
         @Override
-        void onError(Throwable error) {
+        protected void onError(Throwable error) {
             run(ERROR, error);
         }
 
         @Override
-        void onStopped() {
+        protected void onStopped() {
             run(STOPPED, null);
         }
 

@@ -155,12 +155,24 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
         }
     }
 
+    /**
+     * Emits the value and completes. A subscriber that throws from {@code onNext} or
+     * {@code onComplete} breaks RS §2.13: its exception goes to {@code Operators.onErrorDropped}
+     * and the operation is stopped; it is not thrown back into the sender (which would take it for
+     * a refused value, rule C1, and complete a second time).
+     */
     private void emit() {
         T v = value;
         value = null;
         CoreSubscriber<? super T> a = takeActual();
-        a.onNext(v);
-        a.onComplete();
+        try {
+            a.onNext(v);
+            a.onComplete();
+        } catch (Throwable t) {
+            Signals.throwIfFatal(t);
+            stop.requestStop();
+            Dropped.error(t, context);
+        }
     }
 
     /** Called only by the path that won {@code TERMINAL}: it owns the subscriber from then on. */

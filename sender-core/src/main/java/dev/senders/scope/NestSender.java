@@ -4,6 +4,7 @@ import dev.senders.Env;
 import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Sender;
+import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -129,12 +130,13 @@ public final class NestSender<T> implements Sender<T> {
     }
 
     /**
-     * The operation is also the child's receiver. It completes downstream through {@link Signals}
-     * (a downstream {@code setValue} that throws gets {@code setError} here, rule C1), so no
-     * exception travels back into the child, which could otherwise complete this operation a
-     * second time and release the association twice.
+     * The operation is also the child's receiver, guarded ({@link GuardedReceiver}): a second
+     * completion of the child is reported and releases nothing; a completion before start is
+     * delivered at start as a {@code ProtocolViolationException}. It completes downstream through
+     * {@link Signals} (a downstream {@code setValue} that throws gets {@code setError} here, rule
+     * C1), so no exception travels back into the child. The association is released exactly once.
      */
-    static final class Op<T> implements OperationState, Receiver<T> {
+    static final class Op<T> extends GuardedReceiver<T> implements OperationState {
         private final Receiver<? super T> receiver;
         /** Keeps the batch reachable (so its Cleaner cannot run) until this operation released. */
         private final NestBatch batch;
@@ -148,11 +150,19 @@ public final class NestSender<T> implements Sender<T> {
 
         @Override
         public void start() {
-            childOp.start();
+            OperationState op = childOp;
+            if (beginStart()) {
+                op.start();
+            }
         }
 
         @Override
-        public void setValue(T value) {
+        protected String algorithm() {
+            return "nest";
+        }
+
+        @Override
+        protected void onValue(T value) {
             childOp = null; // finished with the child operation before the decrement
             try {
                 Signals.setValue(receiver, value);
@@ -162,7 +172,7 @@ public final class NestSender<T> implements Sender<T> {
         }
 
         @Override
-        public void setError(Throwable error) {
+        protected void onError(Throwable error) {
             childOp = null;
             try {
                 Signals.setError(receiver, error);
@@ -172,7 +182,7 @@ public final class NestSender<T> implements Sender<T> {
         }
 
         @Override
-        public void setStopped() {
+        protected void onStopped() {
             childOp = null;
             try {
                 Signals.setStopped(receiver);

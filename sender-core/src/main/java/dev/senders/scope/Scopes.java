@@ -90,7 +90,9 @@ public final class Scopes {
             token.dissociate();
             throw t;
         }
-        op.start(); // the op is not retained: the work keeps what it needs
+        if (r.beginStart()) {  // false: it completed during connect, reported as its error
+            op.start();        // the op is not retained: the work keeps what it needs
+        }
     }
 
     /** {@code spawnFuture(sender, token)} with the scope's default env. */

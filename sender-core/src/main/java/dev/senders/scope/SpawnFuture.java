@@ -4,6 +4,7 @@ import dev.senders.Env;
 import dev.senders.Hooks;
 import dev.senders.InplaceStopSource;
 import dev.senders.OperationState;
+import dev.senders.ProtocolViolationException;
 import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.Sender;
@@ -38,7 +39,7 @@ import java.util.Objects;
  */
 final class SpawnFuture<T> implements Sender<T> {
 
-    static final int CONNECTED = 1, RESULT = 2, STARTED = 4, DONE = 8, ABANDONED = 16;
+    static final int CONNECTED = 1, RESULT = 2, STARTED = 4, DONE = 8, ABANDONED = 16, CLAIMED = 32;
     static final int VALUE = 1, ERROR = 2, STOPPED = 3;
 
     private final State<T> state;
@@ -146,19 +147,39 @@ final class SpawnFuture<T> implements Sender<T> {
 
         @Override
         public void setValue(T v) {
-            value = v;
-            workDone(VALUE);
+            if (claim("setValue")) {
+                value = v;
+                workDone(VALUE);
+            }
         }
 
         @Override
         public void setError(Throwable e) {
-            error = e;
-            workDone(ERROR);
+            if (claim("setError")) {
+                error = e == null ? new NullPointerException("spawnFuture: the work called setError(null)") : e;
+                workDone(ERROR);
+            }
         }
 
         @Override
         public void setStopped() {
-            workDone(STOPPED);
+            if (claim("setStopped")) {
+                workDone(STOPPED);
+            }
+        }
+
+        /**
+         * The work's first completion sets {@code CLAIMED}; a second one is a protocol violation,
+         * reported, and must neither overwrite the result nor release the association again.
+         */
+        private boolean claim(String signal) {
+            int prev = (int) STATE.getAndBitwiseOr(this, CLAIMED);
+            if ((prev & CLAIMED) == 0) {
+                return true;
+            }
+            Hooks.onErrorDropped(new ProtocolViolationException("spawnFuture: the spawned sender called " + signal
+                    + " after it had already completed ([exec.recv]: exactly one completion)"));
+            return false;
         }
 
         private void workDone(int k) {

@@ -31,7 +31,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -232,11 +231,6 @@ class ScopeBadInputTest {
     // ------------------------------------------------------------------ throwing receivers
 
     @Test
-    @Disabled("BUG: NestSender.Op.setValue calls receiver.setValue unguarded and releases the association in a "
-            + "finally; the exception reaches the child, which (C1) calls Op.setError, which releases the association "
-            + "a SECOND time: the sibling's association is lost (count 0 while it runs) and a join could complete "
-            + "early. Fix: Op.setValue should catch (throwIfFatal, then Signals.setError(receiver, t)) and not "
-            + "rethrow. See docs/reliability-suite.md")
     @DisplayName("C1: a nest receiver throwing from setValue gets setError with that exception; the association is released once")
     void nestReceiverThrowsFromSetValue_getsSetError() throws Exception {
         SimpleCountingScope scope = new SimpleCountingScope();
@@ -373,10 +367,6 @@ class ScopeBadInputTest {
     }
 
     @Test
-    @Disabled("BUG: spawn (SimpleCountingScope) does not guard its receiver: a second completion calls "
-            + "dissociate() again and releases ANOTHER operation's association, so the join completes while the "
-            + "sibling still runs (or dissociate throws IllegalStateException into the sender). Expected: "
-            + "ProtocolViolationException to Hooks.onErrorDropped and the count untouched. See docs/reliability-suite.md")
     @DisplayName("[exec.recv] a sender completing twice under spawn: ProtocolViolationException to Hooks, count untouched")
     void spawnedSenderCompletesTwice_simpleScope_reported() throws Exception {
         SimpleCountingScope scope = new SimpleCountingScope();
@@ -409,9 +399,6 @@ class ScopeBadInputTest {
     }
 
     @Test
-    @Disabled("BUG: NestSender.Op forwards completions unguarded: a second completion reaches the downstream "
-            + "receiver again and calls done() again, releasing another operation's association. Expected: "
-            + "ProtocolViolationException to Hooks.onErrorDropped. See docs/reliability-suite.md")
     @DisplayName("[exec.recv] a sender completing twice under nest: one completion downstream, ProtocolViolationException to Hooks")
     void nestedSenderCompletesTwice_reported() throws Exception {
         SimpleCountingScope scope = new SimpleCountingScope();
@@ -427,9 +414,6 @@ class ScopeBadInputTest {
     }
 
     @Test
-    @Disabled("BUG: SpawnFuture.State (the work's receiver) is unguarded: a second completion runs workDone() "
-            + "again and calls dissociate() a second time. Expected: ProtocolViolationException to "
-            + "Hooks.onErrorDropped, count untouched. See docs/reliability-suite.md")
     @DisplayName("[exec.recv] a sender completing twice under spawnFuture: one completion to the consumer, ProtocolViolationException to Hooks")
     void futureSenderCompletesTwice_reported() throws Exception {
         SimpleCountingScope scope = new SimpleCountingScope();
@@ -462,9 +446,6 @@ class ScopeBadInputTest {
     }
 
     @Test
-    @Disabled("BUG: under spawn into a SimpleCountingScope (wrap is the identity) nothing guards the receiver: a "
-            + "completion inside connect dissociates before start and is not reported at all. Expected, as with "
-            + "CountingScope: ProtocolViolationException to the scope's error route. See docs/reliability-suite.md")
     @DisplayName("[exec.recv] a sender completing before start under spawn (SimpleCountingScope): reported as ProtocolViolationException")
     void spawnedSenderCompletesBeforeStart_simpleScope_reported() throws Exception {
         SimpleCountingScope scope = new SimpleCountingScope();

@@ -187,11 +187,6 @@ class ReactorBadInputTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("BUG (unclear message): SenderSubscription.emit() lets the subscriber's exception escape "
-            + "into the sender's setValue; the sender (C1) then calls setError, which markCompleted reports as "
-            + "'a sender completed twice' (ProtocolViolationException) although the sender did nothing wrong. "
-            + "Fix: catch in emit(), cancel (request stop) and report the subscriber's exception to "
-            + "Operators.onErrorDropped; do not rethrow. See docs/reliability-suite.md")
     @DisplayName("toMono: a Subscriber throwing from onNext is not misreported as a sender completing twice")
     void toMono_subscriberThrowsFromOnNext_notMisreportedAsSenderViolation() {
         IllegalStateException boom = new IllegalStateException("subscriber threw from onNext");

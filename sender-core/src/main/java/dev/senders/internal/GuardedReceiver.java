@@ -1,10 +1,14 @@
-package dev.senders;
+package dev.senders.internal;
 
+import dev.senders.Hooks;
+import dev.senders.ProtocolViolationException;
+import dev.senders.Receiver;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * The receiver an algorithm connects to a child sender it does not control, with the P2300
+ * The receiver an algorithm connects to a child sender it does not control (shared by the
+ * algorithms of {@code dev.senders} and the scopes of {@code dev.senders.scope}; not public API), with the P2300
  * receiver contract ([exec.recv]: no completion before {@code start}, exactly one after) checked
  * on one state word.
  *
@@ -22,20 +26,20 @@ import java.lang.invoke.VarHandle;
  * when the child completes before start ({@code EARLY -> COMPLETED} at start). Each transition is
  * one CAS; the happy path costs one CAS at start and one at completion.
  */
-abstract class GuardedReceiver<T> implements Receiver<T> {
+public abstract class GuardedReceiver<T> implements Receiver<T> {
 
-    static final int CONNECTED = 0, STARTED = 1, COMPLETED = 2, EARLY = 3;
+    private static final int CONNECTED = 0, STARTED = 1, COMPLETED = 2, EARLY = 3;
 
     private volatile int guard;
 
     /** The algorithm's name, for violation messages. */
-    abstract String algorithm();
+    protected abstract String algorithm();
 
-    abstract void onValue(T value);
+    protected abstract void onValue(T value);
 
-    abstract void onError(Throwable error);
+    protected abstract void onError(Throwable error);
 
-    abstract void onStopped();
+    protected abstract void onStopped();
 
     @Override
     public final void setValue(T value) {
@@ -65,7 +69,7 @@ abstract class GuardedReceiver<T> implements Receiver<T> {
      *         before start (the violation has then been delivered through {@link #onError})
      * @throws ProtocolViolationException if the operation was started twice
      */
-    final boolean beginStart() {
+    public final boolean beginStart() {
         if (GUARD.compareAndSet(this, CONNECTED, STARTED)) {
             return true;
         }
