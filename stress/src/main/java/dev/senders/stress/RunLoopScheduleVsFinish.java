@@ -4,6 +4,7 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.senders.RunLoop;
+import dev.senders.StopToken;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;
@@ -13,14 +14,16 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
- * Result: r1 = how the scheduled item completed (1 value, 2 error, 3 stopped, 0 not at all),
- * r2 = how many times, r3 = on which thread (1 the thread in run(), 2 the scheduling thread).
+ * Result: r1 = how the item scheduled from the other thread completed (1 value, 2 error,
+ * 3 stopped, 0 not at all), r2 = how many times, r3 = on which thread (1 the run() thread, 2 the
+ * scheduling thread).
  */
 @JCStressTest
-@Description("RunLoop: schedule() started on another thread races finish() while a third thread "
-        + "is in run(). P2300 [exec.run_loop]: the item is never lost: it runs on the run() thread "
-        + "(queued before run() drained and returned) or, queued after run() returned, completes "
-        + "with setStopped() on the scheduling thread. Exactly one completion either way.")
+@Description("RunLoop: an item scheduled from another thread races finish(), here called by work "
+        + "already queued on the loop (so it runs on the run() thread, mid-drain: the 2-CPU form "
+        + "of RunLoopScheduleVsFinishVsRun). P2300 [exec.run_loop]: the item is never lost: it runs "
+        + "on the run() thread or, queued after run() returned, completes with setStopped() on the "
+        + "scheduling thread. Exactly one completion either way.")
 @Outcome(id = "1, 1, 1", expect = ACCEPTABLE, desc = "ran on the run() thread")
 @Outcome(id = "3, 1, 2", expect = ACCEPTABLE, desc = "queued after run() returned: stopped on the scheduling thread")
 @Outcome(id = "0, 0, .*", expect = FORBIDDEN, desc = "item lost: run() returned and the item never completed")
@@ -36,6 +39,11 @@ public class RunLoopScheduleVsFinish {
     volatile Thread driver;
     volatile Thread scheduling;
 
+    {
+        // Queued first: when run() executes it, it calls finish() on the run() thread.
+        loop.schedule().connect(new Probes.Recorder<Void>(StopToken.never(), loop::finish)).start();
+    }
+
     @Actor
     public void run() {
         driver = Thread.currentThread();
@@ -46,11 +54,6 @@ public class RunLoopScheduleVsFinish {
     public void schedule() {
         scheduling = Thread.currentThread();
         loop.schedule().connect(item).start();
-    }
-
-    @Actor
-    public void finish() {
-        loop.finish();
     }
 
     @Arbiter

@@ -19,7 +19,7 @@ import org.openjdk.jcstress.infra.results.IIIIII_Result;
  * then closed), r6 = 1 if a sweep unlinked nodes.
  */
 @JCStressTest
-@Description("InplaceStopSource: three-way churn (see PrimedSource). One actor's close() sweeps, "
+@Description("InplaceStopSource (3 actors: runs on machines with 3+ CPUs): three-way churn (see PrimedSource). One actor's close() sweeps, "
         + "one registers X then registers and closes Y (a second possible sweep), one requests "
         + "stop. Every live registration, X included, runs exactly once; closed-up-front ones never; "
         + "the two raced closes' callbacks at most once.")

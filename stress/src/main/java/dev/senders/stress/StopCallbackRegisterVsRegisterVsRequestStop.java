@@ -17,7 +17,7 @@ import org.openjdk.jcstress.infra.results.IIII_Result;
  * thread, inline; 2 = the stopping thread).
  */
 @JCStressTest
-@Description("InplaceStopSource: two registrations contend on the list head (CAS push) while a "
+@Description("InplaceStopSource (3 actors: runs on machines with 3+ CPUs): two registrations contend on the list head (CAS push) while a "
         + "third thread requests stop. Each callback runs exactly once, inline on its registering "
         + "thread or on the stopper; a push that loses its CAS to the stopper's swap must retry and "
         + "run inline, never disappear.")
