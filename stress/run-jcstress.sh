@@ -4,7 +4,7 @@
 #   stress/run-jcstress.sh [quick|full] [test-regex] [--update-docs] [--rebuild]
 #
 #   quick  (default) a few minutes on 2 CPUs: jcstress "quick" preset without split per-actor
-#          compilation, 1 iteration of QUICK_TIME_MS (default 200) ms per JVM configuration.
+#          compilation, 1 iteration of QUICK_TIME_MS (default 100) ms per JVM configuration.
 #   full   the jcstress "default" preset (all JVM and compilation configurations, 1 + 5 forks,
 #          5 iterations of 1 s): the run whose table docs/reliability.md keeps. Long: budget
 #          about 10 minutes per test on 2 CPUs.
@@ -43,7 +43,7 @@ if [ ${#positional[@]} -ge 3 ]; then usage; fi
 
 case "$mode" in
   quick)
-    jc_flags=(-m quick -sc false -iters 1 -time "${QUICK_TIME_MS:-200}")
+    jc_flags=(-m quick -sc false -iters 1 -time "${QUICK_TIME_MS:-100}")
     timeout_s=${STRESS_TIMEOUT:-900} ;;
   full)
     jc_flags=(-m default)
