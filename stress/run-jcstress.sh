@@ -19,6 +19,8 @@
 # hung past STRESS_TIMEOUT seconds (default: quick 900, full 21600); 2 on a usage error.
 # Tests with more actors than the machine has CPUs are not run by jcstress: they are listed as
 # SKIPPED (not a failure) so that a 2-CPU machine still grades everything it can run.
+# STRESS_PATCH_CLASSES=dir puts a directory of compiled classes in front of the jar (forks
+# included), to try a fix of a library class against the tests without rebuilding.
 set -uo pipefail
 
 usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
@@ -74,9 +76,16 @@ if [ ! -s "$out/selected.txt" ]; then
   exit 1
 fi
 
+if [ -n "${STRESS_PATCH_CLASSES:-}" ]; then
+  launch=(java -cp "$(cd "$STRESS_PATCH_CLASSES" && pwd):$root/$jar" org.openjdk.jcstress.Main)
+  echo "== with patched classes from $STRESS_PATCH_CLASSES"
+else
+  launch=(java -jar "$root/$jar")
+fi
+
 start=$(date +%s)
 # -v prints every test's outcome table; the HTML report and the result blob go under $out.
-( cd "$out" && timeout -k 30 "$timeout_s" java -jar "$root/$jar" "${jc_flags[@]}" -t "$regex" -v -r report ) \
+( cd "$out" && timeout -k 30 "$timeout_s" "${launch[@]}" "${jc_flags[@]}" -t "$regex" -v -r report ) \
   > "$out/console.log" 2>&1
 jc_status=$?
 elapsed=$(( $(date +%s) - start ))
