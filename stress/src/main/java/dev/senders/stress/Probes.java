@@ -1,0 +1,164 @@
+package dev.senders.stress;
+
+import dev.senders.Env;
+import dev.senders.Query;
+import dev.senders.Receiver;
+import dev.senders.StopToken;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * Small instrumented parties shared by the stress tests: they count and record what happened to
+ * them, atomically, so that a duplicated or lost signal shows up in a test's result instead of
+ * being hidden by a data race in the probe itself.
+ */
+final class Probes {
+
+    private Probes() {}
+
+    /** Outcome codes used by the tests' results for "which thread did it". */
+    static final int NOWHERE = 0, ON_FIRST = 1, ON_SECOND = 2, ON_OTHER = 3;
+
+    /**
+     * A stop callback that counts its runs, remembers the thread of its (last) run and, if given a
+     * token, whether that token reported stop requested while it ran. With {@code spins > 0} it
+     * busy-waits that many {@link Thread#onSpinWait()}s between "started" and "finished", to widen
+     * the window in which another thread sees it running.
+     */
+    static final class Callback implements Runnable {
+        private final StopToken token;
+        private final int spins;
+        volatile int started;
+        volatile int finished;
+        volatile Thread ranOn;
+        volatile boolean sawStopRequested = true;
+
+        Callback() {
+            this(null, 0);
+        }
+
+        Callback(StopToken token, int spins) {
+            this.token = token;
+            this.spins = spins;
+        }
+
+        @Override
+        public void run() {
+            STARTED.getAndAdd(this, 1);
+            ranOn = Thread.currentThread();
+            if (token != null && !token.stopRequested()) {
+                sawStopRequested = false;
+            }
+            for (int i = 0; i < spins; i++) {
+                Thread.onSpinWait();
+            }
+            FINISHED.getAndAdd(this, 1);
+        }
+
+        /**
+         * What a thread sees of this callback at one instant: 0 never started, 1 started and not
+         * finished (running), 2 finished; 3 more than one run.
+         */
+        int snapshot() {
+            int f = finished;
+            int s = started;
+            if (s > 1 || f > 1) {
+                return 3;
+            }
+            if (s == 0) {
+                return 0;
+            }
+            return f == 1 ? 2 : 1;
+        }
+
+        /** {@link #ON_FIRST}, {@link #ON_SECOND}, {@link #NOWHERE} or {@link #ON_OTHER}. */
+        int where(Thread first, Thread second) {
+            Thread t = ranOn;
+            if (t == null) {
+                return NOWHERE;
+            }
+            if (t == first) {
+                return ON_FIRST;
+            }
+            return t == second ? ON_SECOND : ON_OTHER;
+        }
+
+        private static final VarHandle STARTED;
+        private static final VarHandle FINISHED;
+
+        static {
+            try {
+                MethodHandles.Lookup l = MethodHandles.lookup();
+                STARTED = l.findVarHandle(Callback.class, "started", int.class);
+                FINISHED = l.findVarHandle(Callback.class, "finished", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+
+    /** Completion codes a {@link Recorder} reports. */
+    static final int NONE = 0, VALUE = 1, ERROR = 2, STOPPED = 3;
+
+    /**
+     * A receiver that records how (value, error, stopped) and how many times it completed, and on
+     * which thread. Its env carries the given stop token. An optional action runs on value.
+     */
+    static final class Recorder<T> implements Receiver<T> {
+        private final Env env;
+        private final Runnable onValue;
+        volatile int kind;
+        volatile int completions;
+        volatile Thread completedOn;
+        volatile Throwable error;
+
+        Recorder() {
+            this(StopToken.never(), null);
+        }
+
+        Recorder(StopToken token, Runnable onValue) {
+            this.env = Env.of(Query.STOP_TOKEN, token);
+            this.onValue = onValue;
+        }
+
+        @Override
+        public void setValue(T value) {
+            complete(VALUE);
+            if (onValue != null) {
+                onValue.run();
+            }
+        }
+
+        @Override
+        public void setError(Throwable e) {
+            error = e;
+            complete(ERROR);
+        }
+
+        @Override
+        public void setStopped() {
+            complete(STOPPED);
+        }
+
+        private void complete(int k) {
+            COMPLETIONS.getAndAdd(this, 1);
+            completedOn = Thread.currentThread();
+            kind = k;
+        }
+
+        @Override
+        public Env env() {
+            return env;
+        }
+
+        private static final VarHandle COMPLETIONS;
+
+        static {
+            try {
+                COMPLETIONS = MethodHandles.lookup().findVarHandle(Recorder.class, "completions", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+}
