@@ -159,7 +159,7 @@ public final class InplaceStopSource {
         volatile Node next;       // set before publication; afterwards only the sweeper writes it
         volatile int state;
         volatile Thread runner;   // the stopper's thread, set right after it claimed the node
-        volatile Thread waiter;   // a closer waiting for the running callback
+        volatile Waiter waiters;  // closers waiting for the running callback (any number: close is idempotent)
 
         Node(InplaceStopSource source, Runnable action) {
             this.source = source;
@@ -168,9 +168,9 @@ public final class InplaceStopSource {
 
         void finish() {
             state = DONE;
-            Thread w = waiter;
-            if (w != null) {
-                LockSupport.unpark(w);
+            runner = null;
+            for (Waiter w = (Waiter) WAITERS.getAndSet(this, null); w != null; w = w.next) {
+                LockSupport.unpark(w.thread);
             }
         }
 
@@ -186,9 +186,18 @@ public final class InplaceStopSource {
             }
         }
 
+        /**
+         * Parks until the running callback is done. Closers push themselves on {@code waiters}
+         * before reading {@code state}; {@code finish} writes {@code state} before taking the
+         * stack: with both volatile, either the closer sees DONE or {@code finish} sees (and
+         * unparks) the closer, so no wake-up is lost, however many threads close at once.
+         */
         private void awaitDone() {
             Thread me = Thread.currentThread();
-            waiter = me;
+            Waiter w = new Waiter(me);
+            do {
+                w.next = waiters;
+            } while (!WAITERS.compareAndSet(this, w.next, w));
             boolean interrupted = false;
             while (state != DONE) {
                 LockSupport.park(this);
@@ -196,10 +205,19 @@ public final class InplaceStopSource {
                     interrupted = true;
                 }
             }
-            waiter = null;
             if (interrupted) {
                 me.interrupt();
             }
+        }
+    }
+
+    /** A closer parked until a running callback is done. */
+    static final class Waiter {
+        final Thread thread;
+        Waiter next;
+
+        Waiter(Thread thread) {
+            this.thread = thread;
         }
     }
 
@@ -236,6 +254,7 @@ public final class InplaceStopSource {
     private static final VarHandle COUNTS;
     private static final VarHandle SWEEPING;
     private static final VarHandle NODE_STATE;
+    private static final VarHandle WAITERS;
 
     static {
         try {
@@ -244,6 +263,7 @@ public final class InplaceStopSource {
             COUNTS = l.findVarHandle(InplaceStopSource.class, "counts", long.class);
             SWEEPING = l.findVarHandle(InplaceStopSource.class, "sweeping", int.class);
             NODE_STATE = l.findVarHandle(Node.class, "state", int.class);
+            WAITERS = l.findVarHandle(Node.class, "waiters", Waiter.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
