@@ -10,11 +10,13 @@ import java.util.Objects;
  * callbacks have been deregistered.
  *
  * <h2>Implementation notes</h2>
- * One {@link InplaceStopSource} per operation; both callbacks are registered in {@code start}
- * before the source starts, and closed in the completion before it is forwarded (closing waits
- * for a callback running on another thread, so no {@code requestStop} runs after completion).
- * The callback fields are written before the source starts, and the source's completion
- * happens after its start.
+ * When the downstream token cannot stop (the common case for spawned work), the source simply
+ * sees {@code token} in its env: no stop source, no callback ({@link Bound}). Otherwise one
+ * {@link InplaceStopSource} per operation; the operation itself is the callback for both
+ * tokens (no lambda per start). Both are registered in {@code start} before the source starts,
+ * and closed in the completion before it is forwarded (closing waits for a callback running on
+ * another thread, so no {@code requestStop} runs after completion). The callback fields are
+ * written before the source starts, and the source's completion happens after its start.
  */
 final class StopWhen<T> implements Sender<T> {
 
@@ -28,10 +30,59 @@ final class StopWhen<T> implements Sender<T> {
 
     @Override
     public OperationState connect(Receiver<? super T> receiver) {
-        return new Op<>(this, Objects.requireNonNull(receiver, "receiver"));
+        Objects.requireNonNull(receiver, "receiver");
+        if (!receiver.env().stopToken().stopPossible()) {
+            return new Bound<>(this, receiver);
+        }
+        return new Op<>(this, receiver);
     }
 
-    private static final class Op<T> extends GuardedReceiver<T> implements OperationState {
+    /** The downstream cannot stop: the source sees {@code token} itself. */
+    private static final class Bound<T> extends GuardedReceiver<T> implements OperationState {
+        private final Receiver<? super T> downstream;
+        private final Env env;
+        private final OperationState child;
+
+        Bound(StopWhen<T> stopWhen, Receiver<? super T> downstream) {
+            this.downstream = downstream;
+            this.env = downstream.env().with(Query.STOP_TOKEN, stopWhen.token);
+            this.child = stopWhen.source.connect(this);
+        }
+
+        @Override
+        public void start() {
+            if (beginStart()) {
+                child.start();
+            }
+        }
+
+        @Override
+        String algorithm() {
+            return "stopWhen";
+        }
+
+        @Override
+        public Env env() {
+            return env;
+        }
+
+        @Override
+        void onValue(T value) {
+            Signals.setValue(downstream, value);
+        }
+
+        @Override
+        void onError(Throwable error) {
+            Signals.setError(downstream, error);
+        }
+
+        @Override
+        void onStopped() {
+            Signals.setStopped(downstream);
+        }
+    }
+
+    private static final class Op<T> extends GuardedReceiver<T> implements OperationState, Runnable {
         private final StopWhen<T> stopWhen;
         private final Receiver<? super T> downstream;
         private final InplaceStopSource stop = new InplaceStopSource();
@@ -52,9 +103,15 @@ final class StopWhen<T> implements Sender<T> {
             if (!beginStart()) {
                 return;
             }
-            fromDownstream = downstream.env().stopToken().onStop(stop::requestStop);
-            fromToken = stopWhen.token.onStop(stop::requestStop);
+            fromDownstream = downstream.env().stopToken().onStop(this);
+            fromToken = stopWhen.token.onStop(this);
             child.start();
+        }
+
+        /** Either token fired. */
+        @Override
+        public void run() {
+            stop.requestStop();
         }
 
         private void release() {

@@ -94,11 +94,11 @@ class AlgorithmsTest {
     }
 
     @Test
-    @DisplayName("stopWhen: after completion the trigger no longer reaches the (finished) child")
+    @DisplayName("stopWhen: with a stoppable downstream, after completion the trigger no longer reaches the (finished) child")
     void stopWhen_deregistersOnCompletion() {
         InplaceStopSource trigger = new InplaceStopSource();
         ManualSender<Integer> work = new ManualSender<>(false);
-        TestReceiver<Integer> r = new TestReceiver<>();
+        TestReceiver<Integer> r = new TestReceiver<>(Env.of(Query.STOP_TOKEN, new InplaceStopSource().token()));
         work.stopWhen(trigger.token()).connect(r).start();
         work.complete(1);
         trigger.requestStop();
@@ -107,6 +107,19 @@ class AlgorithmsTest {
         // the never token adds nothing
         Sender<Integer> s = just(1);
         assertSame(s, s.stopWhen(StopToken.never()));
+    }
+
+    @Test
+    @DisplayName("stopWhen: a downstream that cannot stop costs no stop source: the child sees the trigger's token itself")
+    void stopWhen_unstoppableDownstreamBindsTheTokenDirectly() {
+        InplaceStopSource trigger = new InplaceStopSource();
+        TestReceiver<StopToken> r = new TestReceiver<>();
+        Senders.read(Query.STOP_TOKEN).stopWhen(trigger.token()).connect(r).start();
+        assertSame(trigger.token(), r.single().payload);
+        TestReceiver<StopToken> stoppable = new TestReceiver<>(Env.of(Query.STOP_TOKEN, new InplaceStopSource().token()));
+        Senders.read(Query.STOP_TOKEN).stopWhen(trigger.token()).connect(stoppable).start();
+        Object seen = stoppable.single().payload;
+        assertTrue(seen != trigger.token() && ((StopToken) seen).stopPossible(), "a combined token of its own");
     }
 
     @Test

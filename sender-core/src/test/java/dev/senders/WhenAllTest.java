@@ -241,6 +241,7 @@ class WhenAllTest {
         try {
             for (int i = 0; i < 2_000; i++) {
                 InplaceStopSource trigger = new InplaceStopSource();
+                InplaceStopSource downstreamStop = new InplaceStopSource();
                 java.util.concurrent.atomic.AtomicBoolean completed = new java.util.concurrent.atomic.AtomicBoolean();
                 java.util.concurrent.atomic.AtomicBoolean lateStop = new java.util.concurrent.atomic.AtomicBoolean();
                 Sender<Integer> child = r -> () -> {
@@ -268,6 +269,11 @@ class WhenAllTest {
                     @Override
                     public void setStopped() {
                         r.setStopped();
+                    }
+
+                    @Override
+                    public Env env() {   // a downstream that can stop: stopWhen interposes its own source
+                        return Env.of(Query.STOP_TOKEN, downstreamStop.token());
                     }
                 };
                 child.stopWhen(trigger.token()).connect(marking).start();

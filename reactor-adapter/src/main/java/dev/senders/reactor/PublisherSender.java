@@ -216,6 +216,33 @@ final class PublisherSender<T, R> implements Sender<R> {
             Signals.setStopped(receiver);
         }
 
+        /**
+         * {@link ReactorScopes#spawn}'s {@code Disposable.dispose()}: a stop request that comes from
+         * outside the receiver's token. Same outcome as the stop callback (cancel upstream, then
+         * {@code setStopped()} on this thread), and the callback registered on the token is closed
+         * first (the token outlives this operation: a scope's stop source). Called only after
+         * {@link #start()} returned.
+         */
+        void dispose() {
+            int prev = (int) STATE.getAndBitwiseOr(this, TERMINAL);
+            if ((prev & TERMINAL) != 0) {
+                return;
+            }
+            if ((prev & SUBSCRIBED) != 0) {
+                cancelUpstream(upstream);
+            }
+            if (buffering && (int) WIP.getAndAdd(this, 1) == 0) {
+                discardHeld();
+            }
+            complete();
+            Signals.setStopped(receiver);
+        }
+
+        /** Whether the receiver's completion is claimed (terminated, stopped or disposed). */
+        boolean isTerminated() {
+            return (state & TERMINAL) != 0;
+        }
+
         /** §3.15: cancel must return normally; a publisher whose cancel throws is reported, not trusted. */
         private void cancelUpstream(Subscription s) {
             try {

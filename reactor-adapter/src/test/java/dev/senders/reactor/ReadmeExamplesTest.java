@@ -2,8 +2,14 @@ package dev.senders.reactor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.Scheduler;
+import dev.senders.scope.CountingScope;
+import dev.senders.scope.ScopeState;
+import java.time.Duration;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import dev.senders.Sender;
 import dev.senders.Senders;
 import java.util.List;
@@ -13,6 +19,7 @@ import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.Disposable;
 import reactor.test.StepVerifier;
 import reactor.util.context.Context;
 import reactor.util.context.ContextView;
@@ -90,5 +97,65 @@ class ReadmeExamplesTest {
             onPool.dispose();
             pool.shutdownNow();
         }
+    }
+
+    // --- README: "Scopes: a WebFlux-style handler" ---
+    static final class AuditingHandler {
+        final List<Throwable> failures = new CopyOnWriteArrayList<>();
+        final CountingScope background = new CountingScope(failures::add);  // the application's scope
+        final List<String> audited = new CopyOnWriteArrayList<>();
+
+        Mono<String> handle(String user) {
+            Mono<Void> audit = Mono.fromRunnable(() -> audited.add(user))
+                    .subscribeOn(reactor.core.scheduler.Schedulers.boundedElastic()).then();
+            ReactorScopes.spawn(audit, background.getToken());             // fire and forget, but joined
+            return Mono.just("hello " + user);                             // answers at once
+        }
+
+        Mono<Void> shutdown(Duration grace) {
+            background.close();                                            // refuse new work
+            return ReactorSenders.toMono(background.join())                // wait for what runs...
+                    .timeout(grace, Mono.defer(() -> {                     // ...at most `grace`, then
+                        background.requestStop();                          // cancel the stragglers
+                        return ReactorSenders.toMono(background.join());   // and wait until they ended
+                    }));
+        }
+    }
+    // --- end ---
+
+    @Test
+    void readme_scopes_handlerThenShutdown_nothingLost() {
+        AuditingHandler handler = new AuditingHandler();
+        // --- README: "Scopes: shutdown" ---
+        String answer = handler.handle("alice").block();   // "hello alice"; the audit may still be running
+        // ... many requests later ...
+        handler.shutdown(Duration.ofSeconds(30)).block();   // every audit has ended when this returns
+        // --- end ---
+        assertEquals("hello alice", answer);
+        assertEquals(List.of("alice"), handler.audited);
+
+        AuditingHandler h2 = new AuditingHandler();
+        for (int i = 0; i < 100; i++) {
+            StepVerifier.create(h2.handle("user" + i)).expectNext("hello user" + i).verifyComplete();
+        }
+        h2.shutdown(Duration.ofSeconds(30)).block(Duration.ofSeconds(60));
+        assertEquals(100, h2.audited.size(), "nothing lost: every accepted audit ran before shutdown completed");
+        assertTrue(h2.failures.isEmpty());
+        assertEquals(ScopeState.JOINED, h2.background.state());
+        // after shutdown a request is still answered; its audit is refused and never runs
+        StepVerifier.create(h2.handle("late")).expectNext("hello late").verifyComplete();
+        assertEquals(100, h2.audited.size());
+    }
+
+    @Test
+    void readme_scopes_stragglersAreCancelledAfterTheGracePeriod() {
+        AuditingHandler handler = new AuditingHandler();
+        AtomicInteger cancelled = new AtomicInteger();
+        Disposable straggler = ReactorScopes.spawn(Mono.never().doOnCancel(cancelled::incrementAndGet),
+                handler.background.getToken());
+        handler.shutdown(Duration.ofMillis(50)).block(Duration.ofSeconds(30));
+        assertEquals(1, cancelled.get());
+        assertTrue(straggler.isDisposed());
+        assertEquals(ScopeState.JOINED, handler.background.state());
     }
 }

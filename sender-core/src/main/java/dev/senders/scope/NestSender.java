@@ -128,6 +128,12 @@ public final class NestSender<T> implements Sender<T> {
         }
     }
 
+    /**
+     * The operation is also the child's receiver. It completes downstream through {@link Signals}
+     * (a downstream {@code setValue} that throws gets {@code setError} here, rule C1), so no
+     * exception travels back into the child, which could otherwise complete this operation a
+     * second time and release the association twice.
+     */
     static final class Op<T> implements OperationState, Receiver<T> {
         private final Receiver<? super T> receiver;
         /** Keeps the batch reachable (so its Cleaner cannot run) until this operation released. */
@@ -149,7 +155,7 @@ public final class NestSender<T> implements Sender<T> {
         public void setValue(T value) {
             childOp = null; // finished with the child operation before the decrement
             try {
-                receiver.setValue(value);
+                Signals.setValue(receiver, value);
             } finally {
                 done();
             }
@@ -159,7 +165,7 @@ public final class NestSender<T> implements Sender<T> {
         public void setError(Throwable error) {
             childOp = null;
             try {
-                receiver.setError(error);
+                Signals.setError(receiver, error);
             } finally {
                 done();
             }
@@ -169,7 +175,7 @@ public final class NestSender<T> implements Sender<T> {
         public void setStopped() {
             childOp = null;
             try {
-                receiver.setStopped();
+                Signals.setStopped(receiver);
             } finally {
                 done();
             }

@@ -134,7 +134,7 @@ final class ScopeCore implements AsyncScopeToken {
     @Override
     public <T> Sender<T> wrap(Sender<T> sender) {
         Objects.requireNonNull(sender, "sender");
-        return stopSource == null ? sender : new StopWhen<>(sender, stopSource.token());
+        return stopSource == null ? sender : sender.stopWhen(stopSource.token());
     }
 
     NestBatch nestBatch() {

@@ -47,8 +47,8 @@ import java.util.concurrent.Executor;
  *     <li>the body called {@link Context#fail(Throwable)}: {@code setError} with that error;
  *     <li>the body threw {@code e}: {@code setError(e)}, except an {@link InterruptedException}
  *         after stop was requested on the task, which completes {@code setStopped()};
- *         {@link VirtualMachineError} and {@link LinkageError} are not turned into signals
- *         (docs/decisions.md C3): they propagate on the task's thread.
+ *         a {@link VirtualMachineError} or {@link LinkageError} is delivered through
+ *         {@code setError} as well, and then rethrown on the task's thread (docs/decisions.md C8).
  *     </ul>
  *     If stop was requested before the body began, the body does not run and the task completes
  *     {@code setStopped()} (on the thread that started it when the request came before

@@ -157,8 +157,12 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
             closeUpstream();           // waits for an in-flight onReceiverStop (it may interrupt us)
             Thread.interrupted();      // no interrupt outlives the body
         }
-        if (thrown != null) {
-            Signals.throwIfFatal(thrown);   // decisions.md C3: fatal errors are not signals
+        if (thrown instanceof VirtualMachineError || thrown instanceof LinkageError) {
+            // decisions.md C8: the body's thread is the task's own, so nobody but its consumer can
+            // act on this error. Deliver it (as FutureTask does), then let it propagate on this
+            // thread too, so that its uncaught-exception handler sees it.
+            Signals.setError(receiver, thrown);
+            Signals.throwIfFatal(thrown);
         }
         complete(ran, value, thrown);
     }

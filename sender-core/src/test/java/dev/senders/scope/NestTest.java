@@ -326,4 +326,35 @@ class NestTest {
         assertEquals(0, scope.count());
         Senders.syncWait(scope.join());
     }
+
+    @Test
+    @DisplayName("P3149 [exec.nest] + C1: a receiver that throws from setValue gets the error, and the association is released exactly once")
+    void nest_throwingReceiverReleasesTheAssociationOnce() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        AsyncScopeToken token = scope.getToken();
+        assertTrue(token.tryAssociate());   // another piece of work, still running
+        List<Throwable> errors = new ArrayList<>();
+        IllegalStateException thrown = new IllegalStateException("receiver rejects the value");
+        Scopes.nest(Senders.just("v"), token).connect(new Receiver<String>() {
+            @Override
+            public void setValue(String value) {
+                throw thrown;
+            }
+
+            @Override
+            public void setError(Throwable error) {
+                errors.add(error);
+            }
+
+            @Override
+            public void setStopped() {
+                errors.add(new AssertionError("stopped"));
+            }
+        }).start();
+        assertEquals(List.of(thrown), errors);
+        assertEquals(1, scope.count(), "only the nest's own association is released; the other work's stays");
+        token.dissociate();
+        scope.close();
+        Senders.syncWait(scope.join());
+    }
 }

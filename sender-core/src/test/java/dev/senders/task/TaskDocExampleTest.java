@@ -16,7 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The Task half of docs/task.md's side-by-side example, compiled and run. */
+/** docs/task.md's side-by-side example (the Task and the letValue chain), compiled and run. */
 class TaskDocExampleTest {
 
     record User(long id, String name) { }
@@ -67,7 +67,31 @@ class TaskDocExampleTest {
             return n;
         });
     }
+    // ---- the same logic as a letValue chain, as in docs/task.md
+    Sender<Integer> paidOrderCountChain(long userId) {
+        return findUser(userId).letValue(user -> user == null
+                ? Senders.<Integer>justError(new NoSuchElementException("no user " + userId))
+                : ordersOf(user).letValue(list -> countPaid(list.iterator(), 0)));
+    }
+
+    Sender<Integer> countPaid(java.util.Iterator<Order> it, int n) {
+        if (!it.hasNext()) {
+            return Senders.just(n);
+        }
+        return isPaid(it.next()).letValue(paid -> countPaid(it, paid ? n + 1 : n));
+    }
     // ----
+
+    @Test
+    @DisplayName("docs/task.md side by side: the letValue chain gives the same completions as the Task")
+    void sideBySideExample_chainVersionAgreesWithTheTask() {
+        for (long user : new long[] {1, 2}) {
+            assertEquals(Senders.syncWait(paidOrderCount(user)), Senders.syncWait(paidOrderCountChain(user)));
+        }
+        assertEquals(2, Senders.syncWait(paidOrderCountChain(1)));
+        RuntimeException e = assertThrows(RuntimeException.class, () -> Senders.syncWait(paidOrderCountChain(3)));
+        assertInstanceOf(NoSuchElementException.class, e);
+    }
 
     @Test
     @DisplayName("docs/task.md side by side: the Task version counts paid orders and reports a missing user as an error")

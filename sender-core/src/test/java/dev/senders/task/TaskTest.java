@@ -450,8 +450,8 @@ class TaskTest {
     }
 
     @Test
-    @DisplayName("decisions.md C3: a fatal error from the body is not turned into setError; it reaches the thread's uncaught-exception handler")
-    void fatalErrorFromTheBody_propagatesOnTheTaskThread() throws Exception {
+    @DisplayName("decisions.md C8: a fatal error from the body completes the task with it (nobody waits forever) and still reaches the thread's uncaught-exception handler")
+    void fatalErrorFromTheBody_isDeliveredAndPropagatesOnTheTaskThread() throws Exception {
         StackOverflowError fatal = new StackOverflowError("simulated");
         AtomicReference<Throwable> uncaught = new AtomicReference<>();
         java.util.concurrent.CountDownLatch died = new java.util.concurrent.CountDownLatch(1);
@@ -468,7 +468,8 @@ class TaskTest {
         }));
         assertTrue(died.await(10, java.util.concurrent.TimeUnit.SECONDS), "hang guard");
         assertSame(fatal, uncaught.get());
-        assertEquals(0, p.completions.get());
+        p.awaitSignal("error");
+        assertSame(fatal, p.error);
     }
 
 }

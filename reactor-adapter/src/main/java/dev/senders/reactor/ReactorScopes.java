@@ -1,0 +1,112 @@
+package dev.senders.reactor;
+
+import dev.senders.scope.AsyncScopeToken;
+import dev.senders.scope.CountingScope;
+import dev.senders.scope.Scopes;
+import java.util.Objects;
+import org.reactivestreams.Publisher;
+import reactor.core.Disposable;
+import reactor.core.Disposables;
+import reactor.core.publisher.Flux;
+
+/**
+ * Async scopes (P3149, {@code dev.senders.scope}) meet Reactor's {@link Disposable} world
+ * (DESIGN.md, "Reactive Streams boundary"):
+ * <ul>
+ * <li>{@link #spawn(Publisher, AsyncScopeToken)}: fire and forget a publisher into a scope, and get a
+ *     {@code Disposable} for that one operation;
+ * <li>{@link #nest(Publisher, AsyncScopeToken)}: a {@code Flux} whose every subscription is
+ *     associated with the scope (and stopped by it);
+ * <li>{@link #asComposite(CountingScope)}: a scope as a {@code Disposable.Composite}, for code that
+ *     already tracks {@code Disposable}s.
+ * </ul>
+ * {@code spawn} and {@code nest} cost one CAS on the scope's counter word each way and keep no
+ * per-child registry; {@code asComposite} must hold the user's {@code Disposable}s (to dispose them)
+ * in a concurrent set. Prefer {@code spawn}/{@code nest} in new code.
+ *
+ * <p>Every method rejects {@code null} arguments with a {@link NullPointerException}.
+ */
+public final class ReactorScopes {
+
+    private ReactorScopes() {}
+
+    /**
+     * Subscribes to {@code publisher} as work associated with the token's scope, on the calling
+     * thread, with unbounded demand, ignoring its elements (they go to Reactor's discard hook), and
+     * returns the {@code Disposable} of that one subscription. Exactly
+     * {@code Scopes.spawn(ReactorSenders.fromPublisherIgnoreElements(publisher), token)}, plus the
+     * {@code Disposable}:
+     * <ul>
+     * <li>the scope's count is held until the publisher's terminal signal, or until
+     *     {@code dispose()} or the scope's stop (a {@link CountingScope}'s {@code requestStop()})
+     *     cancelled the subscription (released on the thread that did it, after {@code cancel()}
+     *     returned);
+     * <li>an {@code onError} goes where {@code Scopes.spawn}'s errors go (the scope's error handler,
+     *     else {@code dev.senders.Hooks.onErrorDropped}) and is counted by the scope's
+     *     {@code errorCount()}; an upstream {@code CancellationException} is a stop, not an error; an
+     *     error after {@code dispose()} goes to {@code Operators.onErrorDropped};
+     * <li>if the scope is closed, the publisher is never subscribed and the result is an already
+     *     disposed {@code Disposable} ({@code isDisposed()} true; {@code Scopes.spawn} would return
+     *     {@code false});
+     * <li>{@code isDisposed()} is true once disposed or terminated (as {@code Flux.subscribe()}'s).
+     * </ul>
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public static Disposable spawn(Publisher<?> publisher, AsyncScopeToken token) {
+        Objects.requireNonNull(publisher, "publisher");
+        Objects.requireNonNull(token, "token");
+        PublisherSpawn work = new PublisherSpawn(publisher);
+        return Scopes.spawn(work, token) ? work : Disposables.disposed();
+    }
+
+    /**
+     * A cold {@code Flux} of {@code publisher}'s signals whose every subscription is associated with
+     * the token's scope:
+     * <ul>
+     * <li>subscribing associates ({@code tryAssociate}); nothing happens at assembly. If the scope is
+     *     closed, the subscriber gets {@code onError(CancellationException)} at once and
+     *     {@code publisher} is never subscribed;
+     * <li>elements, demand and terminal signals pass straight through; {@code cancel()} cancels the
+     *     upstream;
+     * <li>the scope's stop (a {@link CountingScope}'s {@code requestStop()}, through the token's
+     *     {@code wrap}) cancels the upstream and signals {@code onError(CancellationException)}, on
+     *     the stopping thread (or at the end of an {@code onNext} in progress on another thread);
+     * <li>the association is released exactly once, after the upstream is finished with (terminated,
+     *     or cancelled) and the subscriber's terminal signal (or its cancel) has returned, so a
+     *     {@code join()} completes only after that.
+     * </ul>
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Flux<T> nest(Publisher<? extends T> publisher, AsyncScopeToken token) {
+        Objects.requireNonNull(publisher, "publisher");
+        Objects.requireNonNull(token, "token");
+        return NestFlux.adapt(publisher, token);
+    }
+
+    /**
+     * A view of {@code scope} as a {@link Disposable.Composite}:
+     * <ul>
+     * <li>{@code add(d)}: associates with the scope and holds {@code d}; if the scope is closed (or
+     *     this view disposed), disposes {@code d} at once and returns {@code false}, like a disposed
+     *     composite. Adding a held {@code d} again changes nothing;
+     * <li>{@code remove(d)}: forgets {@code d} and releases its association, <em>without</em>
+     *     disposing it (Reactor's contract);
+     * <li>{@code dispose()}: closes the scope, requests stop on it, then disposes every held
+     *     {@code Disposable} and releases its association;
+     * <li>{@code size()}: how many are held; {@code isDisposed()}: whether this view was disposed;
+     *     {@code addAll}: adds each in turn; once one is refused, the rest are disposed and it
+     *     returns {@code false}.
+     * </ul>
+     * So {@code scope.join()} waits for every {@code Disposable} added until it is removed or
+     * disposed through the view (typical use: {@code add(d)} at start, {@code remove(d)} in the
+     * work's termination callback). Each call returns a new view; views share the scope, not their
+     * sets. Disposing the view does not join the scope.
+     *
+     * @throws NullPointerException if {@code scope} is null
+     */
+    public static Disposable.Composite asComposite(CountingScope scope) {
+        return new ScopeComposite(Objects.requireNonNull(scope, "scope"));
+    }
+}

@@ -1,0 +1,171 @@
+package dev.senders;
+
+import dev.senders.internal.Signals;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The operation shape shared by {@link WhenAll} and {@link WhenAny}: start every child under one
+ * stop source, let the first decisive child claim the outcome and stop its siblings, and complete
+ * downstream once <em>all</em> children have completed (no child outlives the operation).
+ *
+ * <ul>
+ * <li>Children see the downstream env with the token of an {@link InplaceStopSource} owned by the
+ *     operation; the downstream token's stop request is forwarded to it.
+ * <li>If stop was already requested on the downstream token at {@code start}, the operation
+ *     completes stopped and starts no child.
+ * <li>The completion is delivered on the thread of the last child to complete, after the stop
+ *     callback on the downstream token was deregistered.
+ * </ul>
+ *
+ * <h2>Implementation notes</h2>
+ * {@code remaining} counts children not yet completed, plus one "start guard" held while
+ * {@code start} is still starting children, so that a child completing synchronously cannot
+ * finish the operation before the stop callback is registered; the thread that brings it to zero
+ * delivers. {@code outcome} is {@link #UNCLAIMED} until a child {@linkplain #claim claims} it with
+ * a CAS; the claimant writes {@code result} before its own decrement of {@code remaining}, and the
+ * last arriver reads it after its decrement, so the volatile RMWs order the two. Each child has
+ * its own {@link GuardedReceiver} (one state word) that checks its contract.
+ *
+ * @param <R> the value type delivered downstream
+ */
+abstract class FanOut<R> implements OperationState {
+
+    static final int UNCLAIMED = 0, VALUE = 1, ERROR = 2, STOPPED = 3;
+
+    final Receiver<? super R> downstream;
+    private final InplaceStopSource stop = new InplaceStopSource();
+    private final Env env;
+    private final Child[] receivers;
+    private final OperationState[] ops;
+    private volatile int remaining;
+    private volatile int outcome;
+    private Object result;
+    private StopCallback onDownstreamStop;
+
+    FanOut(Sender<?>[] children, Receiver<? super R> downstream) {
+        this.downstream = downstream;
+        this.env = downstream.env().with(Query.STOP_TOKEN, stop.token());
+        int n = children.length;
+        this.receivers = new Child[n];
+        this.ops = new OperationState[n];
+        for (int i = 0; i < n; i++) {
+            receivers[i] = new Child(this, i);
+            ops[i] = children[i].connect(receivers[i]);
+        }
+    }
+
+    /** The algorithm's name, for contract-violation messages. */
+    abstract String algorithm();
+
+    abstract void childValue(int index, Object value);
+
+    abstract void childError(int index, Throwable error);
+
+    abstract void childStopped(int index);
+
+    /** Every child completed and none claimed the outcome. */
+    abstract void completeUnclaimed();
+
+    @Override
+    public final void start() {
+        StopToken token = downstream.env().stopToken();
+        if (token.stopRequested()) {
+            Signals.setStopped(downstream);
+            return;
+        }
+        remaining = ops.length + 1;
+        onDownstreamStop = token.onStop(stop::requestStop);
+        if (stop.stopRequested()) {
+            onDownstreamStop.close();
+            Signals.setStopped(downstream);
+            return;
+        }
+        for (int i = 0; i < ops.length; i++) {
+            OperationState op = ops[i];
+            ops[i] = null;
+            if (receivers[i].beginStart()) {
+                Let.startForeign(op, algorithm());
+            }
+        }
+        arrive();
+    }
+
+    /** The first claim wins: it records the outcome and requests stop on the siblings. */
+    final void claim(int how, Object r) {
+        if (OUTCOME.compareAndSet(this, UNCLAIMED, how)) {
+            result = r;
+            stop.requestStop();
+        }
+    }
+
+    /** One child (or the start guard) is done; the last one delivers. */
+    @SuppressWarnings("unchecked")
+    final void arrive() {
+        if ((int) REMAINING.getAndAdd(this, -1) != 1) {
+            return;
+        }
+        onDownstreamStop.close();
+        switch (outcome) {
+            case VALUE:
+                Signals.setValue(downstream, (R) result);
+                break;
+            case ERROR:
+                Signals.setError(downstream, (Throwable) result);
+                break;
+            case STOPPED:
+                Signals.setStopped(downstream);
+                break;
+            default:
+                completeUnclaimed();
+        }
+    }
+
+    private static final class Child extends GuardedReceiver<Object> {
+        private final FanOut<?> op;
+        private final int index;
+
+        Child(FanOut<?> op, int index) {
+            this.op = op;
+            this.index = index;
+        }
+
+        @Override
+        String algorithm() {
+            return op.algorithm();
+        }
+
+        @Override
+        public Env env() {
+            return op.env;
+        }
+
+        @Override
+        void onValue(Object value) {
+            op.childValue(index, value);
+        }
+
+        @Override
+        void onError(Throwable error) {
+            op.childError(index, error);
+        }
+
+        @Override
+        void onStopped() {
+            op.childStopped(index);
+        }
+    }
+
+    private static final VarHandle REMAINING;
+    private static final VarHandle OUTCOME;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            REMAINING = l.findVarHandle(FanOut.class, "remaining", int.class);
+            OUTCOME = l.findVarHandle(FanOut.class, "outcome", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}

@@ -1,0 +1,276 @@
+package dev.senders.flow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.senders.Hooks;
+import dev.senders.ProtocolViolationException;
+import dev.senders.Senders;
+import dev.senders.flow.FlowTestSupport.ManualPublisher;
+import dev.senders.flow.FlowTestSupport.Rec;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Flow;
+import java.util.concurrent.SubmissionPublisher;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** {@link FlowSenders#fromPublisher} and {@link FlowSenders#fromPublisherList}: Flow side to sender side. */
+class FromPublisherTest {
+
+    private final List<Throwable> dropped = new CopyOnWriteArrayList<>();
+
+    FromPublisherTest() {
+        Hooks.setOnErrorDropped(dropped::add);
+    }
+
+    @AfterEach
+    void resetHooks() {
+        Hooks.resetOnErrorDropped();
+    }
+
+    @Test
+    @DisplayName("fromPublisher: requests 1 (§2.1), completes with the first element, then cancels")
+    void firstElementThenCancel() {
+        ManualPublisher<Integer> p = new ManualPublisher<>();
+        Rec<Integer> rec = Rec.run(FlowSenders.fromPublisher(p));
+        assertEquals(List.of(1L), p.requests);
+        p.last().onNext(42);
+        assertEquals(List.of("value"), rec.signals);
+        assertEquals(42, rec.value);
+        assertEquals(1, p.cancels);
+        p.last().onComplete(); // §2.8/§3.12: after our cancel, legal and ignored
+        assertEquals(List.of("value"), rec.signals);
+        assertTrue(dropped.isEmpty(), dropped::toString);
+    }
+
+    @Test
+    @DisplayName("fromPublisher: an empty publisher is setValue(null)")
+    void emptyIsNull() {
+        ManualPublisher<Integer> p = new ManualPublisher<>();
+        Rec<Integer> rec = Rec.run(FlowSenders.fromPublisher(p));
+        p.last().onComplete();
+        assertEquals(List.of("value"), rec.signals);
+        assertNull(rec.value);
+    }
+
+    @Test
+    @DisplayName("onError(e) is setError(e); an upstream CancellationException is setStopped()")
+    void errorsAndCancellation() {
+        ManualPublisher<Integer> p = new ManualPublisher<>();
+        Rec<Integer> rec = Rec.run(FlowSenders.fromPublisher(p));
+        IllegalStateException boom = new IllegalStateException("boom");
+        p.last().onError(boom);
+        assertEquals(List.of("error"), rec.signals);
+        assertSame(boom, rec.error);
+
+        Rec<Integer> rec2 = Rec.run(FlowSenders.fromPublisher(p));
+        p.last().onError(new CancellationException());
+        assertEquals(List.of("stopped"), rec2.signals);
+    }
+
+    @Test
+    @DisplayName("a stop request cancels the subscription, then completes stopped; later signals are ignored")
+    void stopCancels() {
+        ManualPublisher<Integer> p = new ManualPublisher<>();
+        Rec<List<Integer>> rec = Rec.run(FlowSenders.fromPublisherList(p));
+        p.last().onNext(1);
+        rec.stop.requestStop();
+        assertEquals(1, p.cancels);
+        assertEquals(List.of("stopped"), rec.signals);
+        p.last().onNext(2);
+        p.last().onComplete();
+        assertEquals(List.of("stopped"), rec.signals);
+        assertTrue(dropped.isEmpty(), dropped::toString);
+    }
+
+    @Test
+    @DisplayName("a stop already requested at start completes stopped without subscribing")
+    void stopBeforeStart() {
+        ManualPublisher<Integer> p = new ManualPublisher<>();
+        Rec<Integer> rec = new Rec<>();
+        rec.stop.requestStop();
+        FlowSenders.fromPublisher(p).connect(rec).start();
+        assertEquals(List.of("stopped"), rec.signals);
+        assertTrue(p.subscribers.isEmpty());
+    }
+
+    @Test
+    @DisplayName("§2.8 elements after our own cancel (a publisher ignoring demand 1) are ignored, not reported")
+    void excessAfterOwnCancelIsIgnored() {
+        ManualPublisher<Integer> p = new ManualPublisher<>();
+        Rec<Integer> rec = Rec.run(FlowSenders.fromPublisher(p));
+        p.last().onNext(1);
+        p.last().onNext(2);
+        assertEquals(List.of("value"), rec.signals);
+        assertEquals(1, rec.value);
+        assertTrue(dropped.isEmpty(), dropped::toString);
+    }
+
+    @Test
+    @DisplayName("§1.9 onNext before onSubscribe: setError(ProtocolViolationException)")
+    void onNextBeforeOnSubscribe() {
+        Rec<Integer> rec = Rec.run(FlowSenders.fromPublisher(sub -> sub.onNext(1)));
+        assertEquals(List.of("error"), rec.signals);
+        assertInstanceOf(ProtocolViolationException.class, rec.error);
+    }
+
+    @Test
+    @DisplayName("fromPublisherList requests unbounded (§3.17) and collects every element")
+    void listRequestsUnbounded() {
+        Rec<List<Integer>> rec = Rec.run(FlowSenders.fromPublisherList(sub -> {
+            sub.onSubscribe(new Flow.Subscription() {
+                @Override
+                public void request(long n) {}
+
+                @Override
+                public void cancel() {}
+            });
+            sub.onNext(1);
+            sub.onNext(2);
+            sub.onComplete();
+        }));
+        assertEquals(List.of("value"), rec.signals);
+        assertEquals(List.of(1, 2), rec.value);
+    }
+
+    @Test
+    @DisplayName("§2.5 a second onSubscribe is cancelled and reported")
+    void secondOnSubscribe() {
+        ManualPublisher<Integer> p = new ManualPublisher<>();
+        Rec<Integer> rec = Rec.run(FlowSenders.fromPublisher(p));
+        boolean[] cancelled = {false};
+        p.last().onSubscribe(new Flow.Subscription() {
+            @Override
+            public void request(long n) {
+                throw new AssertionError("§2.5: no request on a rejected subscription");
+            }
+
+            @Override
+            public void cancel() {
+                cancelled[0] = true;
+            }
+        });
+        assertTrue(cancelled[0]);
+        assertEquals(1, dropped.size());
+        assertInstanceOf(ProtocolViolationException.class, dropped.get(0));
+        assertTrue(rec.signals.isEmpty());
+    }
+
+    @Test
+    @DisplayName("§2.13 null element or error: NullPointerException to the caller, and the receiver fails")
+    void nullSignals() {
+        ManualPublisher<Integer> p = new ManualPublisher<>();
+        Rec<Integer> rec = Rec.run(FlowSenders.fromPublisher(p));
+        assertThrows(NullPointerException.class, () -> p.last().onNext(null));
+        assertEquals(List.of("error"), rec.signals);
+        assertInstanceOf(NullPointerException.class, rec.error);
+
+        Rec<Integer> rec2 = Rec.run(FlowSenders.fromPublisher(p));
+        assertThrows(NullPointerException.class, () -> p.last().onError(null));
+        assertEquals(List.of("error"), rec2.signals);
+
+        Rec<Integer> rec3 = Rec.run(FlowSenders.fromPublisher(p));
+        assertThrows(NullPointerException.class, () -> p.last().onSubscribe(null));
+        assertTrue(rec3.signals.isEmpty());
+        assertThrows(NullPointerException.class, () -> FlowSenders.fromPublisher(null));
+        assertThrows(NullPointerException.class, () -> FlowSenders.fromPublisherList(null));
+    }
+
+    @Test
+    @DisplayName("§1.7 a signal after onComplete is reported to Hooks.onErrorDropped")
+    void signalAfterTerminal() {
+        ManualPublisher<Integer> p = new ManualPublisher<>();
+        Rec<List<Integer>> rec = Rec.run(FlowSenders.fromPublisherList(p));
+        p.last().onComplete();
+        p.last().onNext(1);
+        p.last().onComplete();
+        assertEquals(List.of("value"), rec.signals);
+        assertEquals(2, dropped.size());
+    }
+
+    @Test
+    @DisplayName("a publisher whose subscribe throws fails the receiver with what it threw")
+    void subscribeThrows() {
+        IllegalStateException boom = new IllegalStateException("subscribe");
+        Rec<Integer> rec = Rec.run(FlowSenders.fromPublisher(sub -> {
+            throw boom;
+        }));
+        assertEquals(List.of("error"), rec.signals);
+        assertSame(boom, rec.error);
+    }
+
+    @Test
+    @DisplayName("fromPublisherList over the JDK's SubmissionPublisher: every element, in order, on its thread")
+    void listFromSubmissionPublisher() throws Exception {
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try (SubmissionPublisher<Integer> p = new SubmissionPublisher<>(pool, 4)) {
+            Rec<List<Integer>> rec = Rec.run(FlowSenders.fromPublisherList(p));
+            for (int i = 0; i < 100; i++) {
+                p.submit(i);
+            }
+            p.close();
+            rec.await();
+            assertEquals(100, rec.value.size());
+            for (int i = 0; i < 100; i++) {
+                assertEquals(i, rec.value.get(i));
+            }
+            assertThrows(UnsupportedOperationException.class, () -> rec.value.add(1));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    @DisplayName("fromPublisherList: empty publisher is an empty list")
+    void emptyList() {
+        assertEquals(List.of(), Senders.syncWait(FlowSenders.fromPublisherList(FlowSenders.toPublisher(Senders.<Integer>just(null)))));
+    }
+
+    @Test
+    @DisplayName("multi-shot: each start subscribes anew")
+    void multiShot() {
+        ManualPublisher<Integer> p = new ManualPublisher<>();
+        var sender = FlowSenders.fromPublisher(p);
+        Rec.run(sender);
+        Rec.run(sender);
+        assertEquals(2, p.subscribers.size());
+    }
+
+    @Test
+    @DisplayName("race of stop and onNext: exactly one completion, at most one cancel per run (5,000 runs)")
+    void stopRacesOnNext() throws Exception {
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            for (int i = 0; i < 5_000; i++) {
+                ManualPublisher<Integer> p = new ManualPublisher<>();
+                Rec<Integer> rec = Rec.run(FlowSenders.fromPublisher(p));
+                CountDownLatch sent = new CountDownLatch(1);
+                Flow.Subscriber<? super Integer> s = p.last();
+                pool.execute(() -> {
+                    s.onNext(1);
+                    sent.countDown();
+                });
+                rec.stop.requestStop();
+                assertTrue(sent.await(10, TimeUnit.SECONDS), "hang guard");
+                rec.await();
+                assertEquals(1, rec.signals.size(), rec.signals::toString);
+                assertTrue(rec.signals.get(0).equals("value") || rec.signals.get(0).equals("stopped"));
+                assertEquals(1, p.cancels);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertTrue(dropped.isEmpty(), dropped::toString);
+    }
+}
