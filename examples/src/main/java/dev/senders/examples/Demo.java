@@ -5,7 +5,7 @@ import dev.senders.Schedulers;
 import dev.senders.Sender;
 import dev.senders.Senders;
 import dev.senders.reactor.ReactorSchedulers;
-import dev.senders.reactor.ReactorSenders;
+import dev.senders.reactor.ReactorScopes;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.Scopes;
 import dev.senders.task.Task;
@@ -112,7 +112,8 @@ public final class Demo {
 
             spawn(Senders.just().then(v -> ranAfterClose.incrementAndGet()));
             spawnMono(Mono.fromRunnable(ranAfterClose::incrementAndGet));
-            out("refused   %3d spawns after close (the work never ran: %d ran)", refused.get(), ranAfterClose.get());
+            out("refused   %3d spawns after close: Scopes.spawn returned false, ReactorScopes.spawn never subscribed (%d ran)",
+                    refused.get(), ranAfterClose.get());
 
             CompletableFuture<Void> joined = Senders.toCompletableFuture(scope.join());
             try {
@@ -162,9 +163,19 @@ public final class Demo {
         }
     }
 
-    /** Spawns a Mono: subscribed now, its cancel is the scope's stop request. */
+    /**
+     * Spawns a Mono with {@code ReactorScopes.spawn}: subscribed now, on this thread, or never (scope
+     * closed). The scope's stop request cancels it. Its {@code Disposable} is disposed both when
+     * refused and when already finished, so accepted-or-refused is read from {@code doOnSubscribe}.
+     */
     private void spawnMono(Mono<?> mono) {
-        spawn(ReactorSenders.fromMono(mono));
+        boolean[] subscribed = {false};
+        ReactorScopes.spawn(mono.doOnSubscribe(s -> subscribed[0] = true), scope.getToken());
+        if (subscribed[0]) {
+            spawned.incrementAndGet();
+        } else {
+            refused.incrementAndGet();
+        }
     }
 
     /** Counts how a unit of work ended; errors pass through to the scope's handler. */

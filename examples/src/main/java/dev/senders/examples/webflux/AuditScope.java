@@ -1,18 +1,19 @@
 package dev.senders.examples.webflux;
 
 import dev.senders.Senders;
-import dev.senders.reactor.ReactorSenders;
+import dev.senders.reactor.ReactorScopes;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.ScopeState;
-import dev.senders.scope.Scopes;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.reactivestreams.Publisher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
+import reactor.core.publisher.Flux;
 
 /**
  * The application-wide owner of fire-and-forget work: a {@link CountingScope} that Spring stops
@@ -45,9 +46,17 @@ public final class AuditScope implements Auditor, SmartLifecycle {
         this.shutdownTimeout = Objects.requireNonNull(shutdownTimeout, "shutdownTimeout");
     }
 
+    /**
+     * {@code ReactorScopes.spawn}: subscribes now, on this thread, unless the scope is closed. The
+     * returned {@code Disposable} is already disposed both when the scope refused the publisher and
+     * when the publisher finished before {@code spawn} returned, so acceptance is read from
+     * {@code doOnSubscribe}, which runs inside {@code spawn} or never.
+     */
     @Override
     public boolean submit(Publisher<?> sideEffect) {
-        return Scopes.spawn(ReactorSenders.fromPublisherIgnoreElements(sideEffect), scope.getToken());
+        boolean[] subscribed = {false};
+        ReactorScopes.spawn(Flux.from(sideEffect).doOnSubscribe(s -> subscribed[0] = true), scope.getToken());
+        return subscribed[0];
     }
 
     @Override
@@ -75,7 +84,7 @@ public final class AuditScope implements Auditor, SmartLifecycle {
         scope.close();
         log.info("audit scope closed: waiting up to {} for {} side effects", shutdownTimeout, scope.count());
         CompletableFuture<Void> joined = Senders.toCompletableFuture(scope.join());
-        joined.copy().orTimeout(shutdownTimeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+        joined.copy().orTimeout(shutdownTimeout.toMillis(), TimeUnit.MILLISECONDS)
                 .whenComplete((ok, timeout) -> {
                     if (timeout != null) {
                         log.warn("audit scope not joined within {}: requesting stop on {} side effects",
