@@ -53,13 +53,15 @@ import reactor.util.context.Context;
  * {@code REQUESTED | HAS_VALUE} is emitted by whichever of {@code request} and {@code setValue} makes
  * the pair complete, in the same CAS that sets {@code TERMINAL}. {@code value} is a plain field:
  * written before the CAS that publishes {@code HAS_VALUE}, read after a CAS or a volatile read that
- * observed it.
+ * observed it. {@code actual} is taken (read and cleared) by the path that won {@code TERMINAL},
+ * so a cancelled or terminated subscriber is no longer referenced (RS §3.13) even while the sender
+ * still holds this receiver.
  */
 final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannable {
 
     static final int REQUESTED = 1, HAS_VALUE = 2, COMPLETED = 4, TERMINAL = 8;
 
-    private final CoreSubscriber<? super T> actual;
+    private CoreSubscriber<? super T> actual;   // cleared by the TERMINAL owner (§3.13)
     private final InplaceStopSource stop = new InplaceStopSource();
     private final Context context;
     private final Env env;
@@ -113,7 +115,7 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
             if ((prev & TERMINAL) == 0) {
                 stop.requestStop();
                 discardValue(prev);
-                actual.onError(new IllegalArgumentException(
+                takeActual().onError(new IllegalArgumentException(
                         "§3.9 violated: positive request amount required but it was " + n));
             }
             return;
@@ -139,6 +141,7 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
         int prev = (int) STATE.getAndBitwiseOr(this, TERMINAL);
         if ((prev & TERMINAL) == 0) {
             // §3.5/§3.7: idempotent; stop request = the sender's cancellation.
+            actual = null;   // §3.13: drop the subscriber
             stop.requestStop();
             discardValue(prev);
         }
@@ -155,8 +158,16 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
     private void emit() {
         T v = value;
         value = null;
-        actual.onNext(v);
-        actual.onComplete();
+        CoreSubscriber<? super T> a = takeActual();
+        a.onNext(v);
+        a.onComplete();
+    }
+
+    /** Called only by the path that won {@code TERMINAL}: it owns the subscriber from then on. */
+    private CoreSubscriber<? super T> takeActual() {
+        CoreSubscriber<? super T> a = actual;
+        actual = null;
+        return a;
     }
 
     // ---- Receiver: called by the sender, once ----
@@ -181,7 +192,7 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
         if (v == null) {
             // A null value is an empty completion; onComplete needs no demand (§1.2 is about onNext).
             if (claimTerminal()) {
-                actual.onComplete();
+                takeActual().onComplete();
             }
             return;
         }
@@ -214,7 +225,7 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
             return;
         }
         if (claimTerminal()) {
-            actual.onError(e);
+            takeActual().onError(e);
         } else {
             Dropped.error(e, context); // cancelled: never lost, never thrown into the sender's thread
         }
@@ -227,7 +238,7 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
         }
         if (claimTerminal()) {
             // Not caused by this subscriber's cancel (that would have set TERMINAL first).
-            actual.onError(new CancellationException("the sender completed with setStopped"));
+            takeActual().onError(new CancellationException("the sender completed with setStopped"));
         }
     }
 

@@ -47,7 +47,12 @@ import org.reactivestreams.Subscription;
  *   SUBSCRIBED 4   onSubscribe stored the subscription (published by this CAS)
  *   IN_REQUEST 8   onSubscribe is inside subscription.request(n)
  *   CANCEL    16   cancel wanted
+ *   STARTING  32   start() is registering the stop callback / subscribing
+ *   STOP_PENDING 64 a stop request came while STARTING: start() completes stopped when subscribe returns
  * </pre>
+ * A stop request during STARTING claims (DONE_US | CANCEL) and cancels as usual, but leaves the
+ * {@code setStopped()} to {@code start()}, so the operation never completes while its start is
+ * still subscribing (the receiver may be a scope's, which dissociates on completion).
  * Exactly one of DONE_US/DONE_UP is ever set, by a CAS from neither: that is the exactly-once
  * completion. §2.7 (calls on the Subscription are serial) is kept by the IN_REQUEST bit: a thread
  * that sets CANCEL while onSubscribe is inside {@code request} leaves the {@code cancel()} to
@@ -73,6 +78,7 @@ final class PublisherSender<T, R> implements Sender<R> {
 
     static final class Operation<T, R> implements OperationState, Subscriber<T>, Runnable {
         static final int DONE_US = 1, DONE_UP = 2, SUBSCRIBED = 4, IN_REQUEST = 8, CANCEL = 16;
+        static final int STARTING = 32, STOP_PENDING = 64;
         static final int DONE = DONE_US | DONE_UP;
 
         private final Publisher<T> source;
@@ -104,20 +110,30 @@ final class PublisherSender<T, R> implements Sender<R> {
                 Signals.setStopped(receiver);
                 return;
             }
+            state = STARTING; // nothing else can see this operation yet
             if (token.stopPossible()) {
                 stopCallback = token.onStop(this);
             }
-            if (state != 0) {
-                return;
+            if ((state & DONE) == 0) { // else the stop callback already ran (STOP_PENDING)
+                try {
+                    source.subscribe(this);
+                } catch (Throwable t) {
+                    Signals.throwIfFatal(t);
+                    if (claimAndCancel()) { // §1.9 says subscribe must not throw; deliver what it threw
+                        Signals.setError(receiver, t);
+                    } else {
+                        RxJavaPlugins.onError(t);
+                    }
+                }
             }
-            try {
-                source.subscribe(this);
-            } catch (Throwable t) {
-                Signals.throwIfFatal(t);
-                if (claimAndCancel()) { // §1.9 says subscribe must not throw; deliver what it threw
-                    Signals.setError(receiver, t);
-                } else {
-                    RxJavaPlugins.onError(t);
+            for (;;) {
+                int st = state;
+                if (STATE.compareAndSet(this, st, st & ~STARTING)) {
+                    if ((st & STOP_PENDING) != 0) {
+                        closeStopCallback(); // waits for the callback's cancel if it still runs
+                        Signals.setStopped(receiver);
+                    }
+                    return;
                 }
             }
         }
@@ -125,8 +141,23 @@ final class PublisherSender<T, R> implements Sender<R> {
         /** The stop callback: cancel, then complete stopped. */
         @Override
         public void run() {
-            if (claimAndCancel()) {
-                Signals.setStopped(receiver);
+            for (;;) {
+                int st = state;
+                if ((st & DONE) != 0) {
+                    return;
+                }
+                if ((st & STARTING) == 0) {
+                    if (claimAndCancel()) {
+                        Signals.setStopped(receiver);
+                    }
+                    return;
+                }
+                if (STATE.compareAndSet(this, st, st | DONE_US | CANCEL | STOP_PENDING)) {
+                    if ((st & (SUBSCRIBED | IN_REQUEST)) == SUBSCRIBED) {
+                        subscription.cancel();
+                    }
+                    return; // start() completes stopped once subscribe returns
+                }
             }
         }
 

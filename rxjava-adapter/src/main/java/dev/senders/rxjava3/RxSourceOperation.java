@@ -20,9 +20,14 @@ import java.util.concurrent.CancellationException;
  *
  * <h2>Implementation notes</h2>
  *
- * One state word, {@code state}: {@link #ACTIVE}, then either {@link #DONE_BY_US} (a stop request,
- * or an {@code Observable}'s first element, claimed the completion and disposed the upstream) or
- * {@link #DONE_BY_UPSTREAM} (the source's own terminal signal claimed it). The stop callback and
+ * One state word, {@code state}: {@link #SUBSCRIBING} while {@code start()} subscribes, then
+ * {@link #ACTIVE}, then either {@link #DONE_BY_US} (a stop request, or an {@code Observable}'s
+ * first element, claimed the completion and disposed the upstream) or {@link #DONE_BY_UPSTREAM}
+ * (the source's own terminal signal claimed it). A stop request that comes while the state is
+ * still {@code SUBSCRIBING} (on another thread) moves it to {@link #STOP_PENDING} and disposes
+ * what upstream there is; {@code start()} completes stopped once {@code subscribe} has returned,
+ * so the operation is never completed while its {@code start()} is still subscribing (the
+ * receiver may be a scope's, which releases its association on completion). The stop callback and
  * the observer race on it with one CAS; the loser does nothing, except that an error arriving
  * after the completion was claimed is undeliverable and goes to {@link RxJavaPlugins#onError}
  * (RxJava's convention), and a signal after the source's own terminal signal is a protocol
@@ -43,9 +48,11 @@ import java.util.concurrent.CancellationException;
  */
 abstract class RxSourceOperation<T> implements OperationState, Runnable {
 
-    static final int ACTIVE = 0;
-    static final int DONE_BY_US = 1;
-    static final int DONE_BY_UPSTREAM = 2;
+    static final int SUBSCRIBING = 0;
+    static final int ACTIVE = 1;
+    static final int STOP_PENDING = 2;
+    static final int DONE_BY_US = 3;
+    static final int DONE_BY_UPSTREAM = 4;
 
     static final Disposable DISPOSED = Disposable.disposed();
 
@@ -77,27 +84,46 @@ abstract class RxSourceOperation<T> implements OperationState, Runnable {
         if (token.stopPossible()) {
             stopCallback = token.onStop(this);
         }
-        if (state != ACTIVE) {
-            return; // the stop callback ran inline and completed stopped
-        }
-        try {
-            subscribeUpstream();
-        } catch (Throwable t) { // subscribe must not throw (RxJava contract); deliver what it threw
-            Signals.throwIfFatal(t);
-            if (claimAndDispose()) {
-                completeClaimedError(t);
-            } else {
+        if (state == SUBSCRIBING) { // else the stop callback already ran (STOP_PENDING)
+            try {
+                subscribeUpstream();
+            } catch (Throwable t) { // subscribe must not throw (RxJava contract); deliver what it threw
+                Signals.throwIfFatal(t);
+                if (claimAndDispose()) {
+                    completeClaimedError(t);
+                    return;
+                }
                 RxJavaPlugins.onError(t);
             }
+            if (STATE.compareAndSet(this, SUBSCRIBING, ACTIVE)) {
+                return;
+            }
+        }
+        if (STATE.compareAndSet(this, STOP_PENDING, DONE_BY_US)) { // a stop came while subscribing
+            closeStopCallback(); // waits for the callback's dispose to return if it is still running
+            Signals.setStopped(receiver);
         }
     }
 
     /** The stop callback: dispose the upstream, then complete stopped. */
     @Override
     public final void run() {
-        if (STATE.compareAndSet(this, ACTIVE, DONE_BY_US)) {
-            disposeUpstream();
-            Signals.setStopped(receiver);
+        for (;;) {
+            int s = state;
+            if (s == ACTIVE) {
+                if (STATE.compareAndSet(this, ACTIVE, DONE_BY_US)) {
+                    disposeUpstream();
+                    Signals.setStopped(receiver);
+                    return;
+                }
+            } else if (s == SUBSCRIBING) {
+                if (STATE.compareAndSet(this, SUBSCRIBING, STOP_PENDING)) {
+                    disposeUpstream(); // start() completes stopped once subscribe returns
+                    return;
+                }
+            } else {
+                return;
+            }
         }
     }
 
@@ -119,7 +145,7 @@ abstract class RxSourceOperation<T> implements OperationState, Runnable {
     }
 
     final boolean isDone() {
-        return state != ACTIVE;
+        return state >= STOP_PENDING;
     }
 
     /** The source terminated with a value ({@code null} for empty). */
@@ -179,15 +205,24 @@ abstract class RxSourceOperation<T> implements OperationState, Runnable {
     }
 
     private boolean claim(int how) {
-        if (STATE.compareAndSet(this, ACTIVE, how)) {
-            StopCallback c = stopCallback;
-            if (c != null) {
-                stopCallback = null;
-                c.close();
+        for (;;) {
+            int s = state;
+            if (s != SUBSCRIBING && s != ACTIVE) {
+                return false;
             }
-            return true;
+            if (STATE.compareAndSet(this, s, how)) {
+                closeStopCallback();
+                return true;
+            }
         }
-        return false;
+    }
+
+    private void closeStopCallback() {
+        StopCallback c = stopCallback;
+        if (c != null) {
+            stopCallback = null;
+            c.close();
+        }
     }
 
     private void disposeUpstream() {

@@ -1,26 +1,130 @@
 package dev.senders.rxjava3;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.Scheduler;
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.scope.CountingScope;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Maybe;
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.core.Single;
+import io.reactivex.rxjava3.disposables.CompositeDisposable;
 import io.reactivex.rxjava3.disposables.Disposable;
+import io.reactivex.rxjava3.processors.PublishProcessor;
+import io.reactivex.rxjava3.subjects.SingleSubject;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 /** The code of rxjava-adapter/README.md, kept compiling and passing. */
 class ReadmeExamplesTest {
+
+    // ---- "From CompositeDisposable to a scope" ----
+
+    /** Before: a CompositeDisposable holds the subscriptions; shutdown cancels and waits for nothing. */
+    static final class PriceServiceBefore {
+        final List<Integer> prices = new CopyOnWriteArrayList<>();
+        final List<Throwable> errors = new CopyOnWriteArrayList<>();
+        private final CompositeDisposable subscriptions = new CompositeDisposable();
+
+        void watch(Flowable<Integer> ticks) {
+            ticks.subscribe(prices::add, errors::add, () -> { }, subscriptions); // deletes itself when done
+        }
+
+        void refresh(Single<Integer> quote) {
+            subscriptions.add(quote.subscribe(prices::add, errors::add));       // held until shutdown
+        }
+
+        void shutdown() {
+            subscriptions.dispose();                                            // cancel everything, wait for nothing
+        }
+    }
+
+    /** After: the same subscribe calls against a scope's container; shutdown drains, then stops. */
+    static final class PriceServiceAfter {
+        final List<Integer> prices = new CopyOnWriteArrayList<>();
+        final List<Throwable> errors = new CopyOnWriteArrayList<>();
+        private final CountingScope scope = new CountingScope(errors::add);      // spawned work's errors
+        private final ScopeContainer subscriptions = RxScopes.asContainer(scope);
+
+        void watch(Flowable<Integer> ticks) {
+            ticks.subscribe(prices::add, errors::add, () -> { }, subscriptions); // unchanged
+        }
+
+        void refresh(Single<Integer> quote) {
+            RxScopes.spawn(quote.doOnSuccess(prices::add), scope.getToken());   // released when it ends
+        }
+
+        /** Refuse new work, let running work finish for up to {@code grace}, then stop the rest. */
+        boolean shutdown(Duration grace) throws InterruptedException, ExecutionException {
+            scope.close();                                                      // no new work
+            CompletableFuture<Void> joined = Senders.toCompletableFuture(scope.join());
+            try {
+                joined.get(grace.toMillis(), TimeUnit.MILLISECONDS);            // drained in time
+                return true;
+            } catch (TimeoutException e) {
+                scope.requestStop();                                            // disposes what is left
+                joined.get();                                                   // the stopped work has ended
+                return false;
+            }
+        }
+    }
+
+    @Test
+    void readme_compositeDisposableBefore() {
+        PriceServiceBefore service = new PriceServiceBefore();
+        PublishProcessor<Integer> ticks = PublishProcessor.create();
+        SingleSubject<Integer> quote = SingleSubject.create();
+        service.watch(ticks);
+        service.refresh(quote);
+        ticks.onNext(1);
+        service.shutdown();
+        assertFalse(ticks.hasSubscribers());
+        assertFalse(quote.hasObservers());
+        assertEquals(List.of(1), service.prices);
+    }
+
+    @Test
+    void readme_scopeAfter_drainsRunningWork() throws Exception {
+        PriceServiceAfter service = new PriceServiceAfter();
+        PublishProcessor<Integer> ticks = PublishProcessor.create();
+        SingleSubject<Integer> quote = SingleSubject.create();
+        service.watch(ticks);
+        service.refresh(quote);
+        assertEquals(2, service.scope.count());
+        ticks.onNext(1);
+        ticks.onComplete();            // the lambda subscriber deletes itself from the container
+        quote.onSuccess(2);            // the spawned Single releases its count
+        assertTrue(service.shutdown(Duration.ofSeconds(10)));
+        assertEquals(List.of(1, 2), service.prices);
+        assertEquals(List.of(), service.errors);
+    }
+
+    @Test
+    void readme_scopeAfter_stopsWhatDoesNotFinish() throws Exception {
+        PriceServiceAfter service = new PriceServiceAfter();
+        PublishProcessor<Integer> ticks = PublishProcessor.create();
+        service.watch(ticks);
+        service.refresh(Single.never());
+        assertFalse(service.shutdown(Duration.ofMillis(50))); // the never-ending work cannot drain
+        assertFalse(ticks.hasSubscribers());                  // requestStop disposed the container's subscriber
+        assertEquals(0, service.scope.count());
+        assertEquals(List.of(), service.errors);
+    }
 
     @Test
     void readme_rxToSender() {

@@ -19,7 +19,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.reactivestreams.FlowAdapters;
@@ -40,18 +39,8 @@ import org.reactivestreams.Subscription;
  */
 class OneElementPublisherRulesTest {
 
-    /**
-     * Known violation, skipped explicitly (and reported): reactor-adapter's {@code SenderSubscription}
-     * keeps its subscriber in a {@code final} field, so while the sender still holds the
-     * operation's receiver (any sender that has not completed yet, e.g. one slow to honour the
-     * stop request) a cancelled subscriber stays reachable. Remove once reactor-adapter clears
-     * the reference on cancel.
-     */
-    static final String REACTOR_3_13 = "KNOWN VIOLATION, reported: reactor-adapter SenderSubscription keeps the"
-            + " subscriber in a final field after cancel (RS 3.13); the TCK skips its own 3.13 test for 1-element publishers";
-
-    /** A publisher factory under test, with the rules it is known to break (null: none). */
-    record Adapter(String name, Function<Sender<Integer>, Publisher<Integer>> fn, String known313)
+    /** A publisher factory under test. */
+    record Adapter(String name, Function<Sender<Integer>, Publisher<Integer>> fn)
             implements Function<Sender<Integer>, Publisher<Integer>> {
         @Override
         public Publisher<Integer> apply(Sender<Integer> s) {
@@ -66,10 +55,10 @@ class OneElementPublisherRulesTest {
 
     static Stream<Adapter> publishers() {
         return Stream.of(
-                new Adapter("RxSenders.toFlowable", RxSenders::toFlowable, null),
-                new Adapter("ReactorSenders.toMono", ReactorSenders::toMono, REACTOR_3_13),
-                new Adapter("ReactorSenders.toFlux", ReactorSenders::toFlux, REACTOR_3_13),
-                new Adapter("FlowSenders.toPublisher", s -> FlowAdapters.toPublisher(FlowSenders.toPublisher(s)), null));
+                new Adapter("RxSenders.toFlowable", RxSenders::toFlowable),
+                new Adapter("ReactorSenders.toMono", ReactorSenders::toMono),
+                new Adapter("ReactorSenders.toFlux", ReactorSenders::toFlux),
+                new Adapter("FlowSenders.toPublisher", s -> FlowAdapters.toPublisher(FlowSenders.toPublisher(s))));
     }
 
     /** A sender whose completion the test makes. */
@@ -241,8 +230,6 @@ class OneElementPublisherRulesTest {
     @MethodSource("publishers")
     void rule_3_13_cancelDropsTheReferenceToTheSubscriber(Function<Sender<Integer>, Publisher<Integer>> adapt)
             throws InterruptedException {
-        String known = ((Adapter) adapt).known313();
-        Assumptions.assumeTrue(known == null, known);
         ManualSender sender = new ManualSender();
         Recording sub = new Recording();
         adapt.apply(sender).subscribe(sub);

@@ -1,0 +1,96 @@
+package dev.senders.rxjava3;
+
+import dev.senders.scope.AsyncScopeToken;
+import dev.senders.scope.CountingScope;
+import dev.senders.scope.Scopes;
+import io.reactivex.rxjava3.core.Completable;
+import io.reactivex.rxjava3.core.Flowable;
+import io.reactivex.rxjava3.core.Maybe;
+import io.reactivex.rxjava3.core.Observable;
+import io.reactivex.rxjava3.core.Single;
+import io.reactivex.rxjava3.disposables.Disposable;
+import java.util.Objects;
+
+/**
+ * Async scopes (P3149, {@code dev.senders.scope}) for RxJava code: spawn an RxJava source into a
+ * scope and get a {@link Disposable} for that one operation, or view a {@link CountingScope} as a
+ * {@code DisposableContainer} ({@link ScopeContainer}) in place of a {@code CompositeDisposable}.
+ *
+ * <p>{@code spawn} is {@link Scopes#spawn(dev.senders.Sender, AsyncScopeToken)} of the source:
+ * <ul>
+ * <li>If {@code token.tryAssociate()} fails (the scope is closed or joined), the source is never
+ *     subscribed and the result is an already-disposed {@code Disposable} ({@code isDisposed()}
+ *     is {@code true}) — check it if you need to know.
+ * <li>Otherwise the source is subscribed at once, on the calling thread, and the scope counts the
+ *     work until it ends: the source terminates (success, completion, error), or the returned
+ *     {@code Disposable} is disposed, or stop is requested on the work's token — for a
+ *     {@link CountingScope}, its {@code requestStop()}. Disposing (or stopping) disposes/cancels
+ *     the upstream first and then releases the association, exactly once.
+ * <li>Values and elements are discarded (a {@code Flowable} is requested unbounded). An error goes
+ *     where {@code Scopes.spawn}'s errors go: the scope's error handler, else
+ *     {@link dev.senders.Hooks#onErrorDropped}; it is counted by the scope's {@code errorCount()}
+ *     and handled before the association is released. A {@code CancellationException} from the
+ *     source counts as stopped, not as an error. An error after {@code dispose()} goes to
+ *     {@code RxJavaPlugins.onError}, as for RxJava's own lambda observers.
+ * <li>{@code isDisposed()} is {@code true} once the work has ended for any reason (as for
+ *     the {@code Disposable} of {@code subscribe(Consumer...)}).
+ * </ul>
+ * The per-spawn allocation is one object (observer, operation, stop callback and {@code Disposable}
+ * in one) plus the scope's receiver and, for a {@code CountingScope}, its stop wrapper.
+ */
+public final class RxScopes {
+
+    private RxScopes() {}
+
+    /**
+     * Subscribes {@code source} as work associated with the token's scope; see the class comment.
+     *
+     * @return a {@code Disposable} that stops the work; already disposed if the scope was closed
+     * @throws NullPointerException if an argument is null
+     */
+    public static Disposable spawn(Completable source, AsyncScopeToken token) {
+        return spawn(Objects.requireNonNull(source, "source"), RxSpawn.COMPLETABLE, token);
+    }
+
+    /** As {@link #spawn(Completable, AsyncScopeToken)}; the value is discarded. */
+    public static Disposable spawn(Single<?> source, AsyncScopeToken token) {
+        return spawn(Objects.requireNonNull(source, "source"), RxSpawn.SINGLE, token);
+    }
+
+    /** As {@link #spawn(Completable, AsyncScopeToken)}; the value (if any) is discarded. */
+    public static Disposable spawn(Maybe<?> source, AsyncScopeToken token) {
+        return spawn(Objects.requireNonNull(source, "source"), RxSpawn.MAYBE, token);
+    }
+
+    /**
+     * As {@link #spawn(Completable, AsyncScopeToken)}: requests {@code Long.MAX_VALUE} and discards
+     * the elements; the work ends with {@code onComplete}/{@code onError} or a cancel.
+     */
+    public static Disposable spawn(Flowable<?> source, AsyncScopeToken token) {
+        return spawn(Objects.requireNonNull(source, "source"), RxSpawn.FLOWABLE, token);
+    }
+
+    /** As {@link #spawn(Completable, AsyncScopeToken)}: elements are discarded. */
+    public static Disposable spawn(Observable<?> source, AsyncScopeToken token) {
+        return spawn(Objects.requireNonNull(source, "source"), RxSpawn.OBSERVABLE, token);
+    }
+
+    private static Disposable spawn(Object source, byte kind, AsyncScopeToken token) {
+        Objects.requireNonNull(token, "token");
+        RxSpawn work = new RxSpawn(source, kind);
+        return Scopes.spawn(work, token) ? work : Disposable.disposed();
+    }
+
+    /**
+     * A new {@link ScopeContainer} over {@code scope}: a {@code DisposableContainer} and
+     * {@code Disposable} with {@code CompositeDisposable}'s meaning, whose held disposables are
+     * associated with the scope (so {@code scope.join()} waits for them), and whose
+     * {@code dispose()} closes the scope and requests stop on it. Several containers over one
+     * scope each hold their own disposables; disposing one closes the shared scope.
+     *
+     * @throws NullPointerException if {@code scope} is null
+     */
+    public static ScopeContainer asContainer(CountingScope scope) {
+        return new ScopeContainer(Objects.requireNonNull(scope, "scope")).register();
+    }
+}
