@@ -4,6 +4,7 @@ import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Scheduler;
 import io.reactivex.rxjava3.disposables.CompositeDisposable;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
@@ -20,9 +21,9 @@ public final class CompositeNotificationService implements NotificationService {
     private final CompositeDisposable disposables = new CompositeDisposable();
 
     public CompositeNotificationService(Mailer mailer, Scheduler io, Consumer<Throwable> onError) {
-        this.mailer = mailer;
-        this.io = io;
-        this.onError = onError;
+        this.mailer = Objects.requireNonNull(mailer, "mailer");
+        this.io = Objects.requireNonNull(io, "io");
+        this.onError = Objects.requireNonNull(onError, "onError");
     }
 
     @Override

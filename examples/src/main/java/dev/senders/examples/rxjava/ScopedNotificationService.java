@@ -7,6 +7,7 @@ import dev.senders.scope.CountingScope;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Scheduler;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -32,9 +33,9 @@ public final class ScopedNotificationService implements NotificationService {
     private final ScopeContainer disposables;                    // was: new CompositeDisposable()
 
     public ScopedNotificationService(Mailer mailer, Scheduler io, Consumer<Throwable> onError) {
-        this.mailer = mailer;
-        this.io = io;
-        this.onError = onError;
+        this.mailer = Objects.requireNonNull(mailer, "mailer");
+        this.io = Objects.requireNonNull(io, "io");
+        this.onError = Objects.requireNonNull(onError, "onError");
         this.scope = new CountingScope(onError::accept);
         this.disposables = RxScopes.asContainer(scope);
     }

@@ -54,6 +54,7 @@ public final class AuditScope implements Auditor, SmartLifecycle {
      */
     @Override
     public boolean submit(Publisher<?> sideEffect) {
+        Objects.requireNonNull(sideEffect, "sideEffect");
         boolean[] subscribed = {false};
         ReactorScopes.spawn(Flux.from(sideEffect).doOnSubscribe(s -> subscribed[0] = true), scope.getToken());
         return subscribed[0];

@@ -2,6 +2,7 @@ package dev.senders.examples.webflux;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.LongAdder;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
@@ -21,9 +22,9 @@ public final class AuditService {
     private final LongAdder stopped = new LongAdder();
 
     public AuditService(AuditStore store, Scheduler writers, Auditor auditor) {
-        this.store = store;
-        this.writers = writers;
-        this.auditor = auditor;
+        this.store = Objects.requireNonNull(store, "store");
+        this.writers = Objects.requireNonNull(writers, "writers");
+        this.auditor = Objects.requireNonNull(auditor, "auditor");
     }
 
     /**
@@ -32,6 +33,7 @@ public final class AuditService {
      * @return {@code false} if the write was refused because the application is shutting down
      */
     public boolean audit(String orderId) {
+        Objects.requireNonNull(orderId, "orderId");
         Mono<Void> write = Mono.<Void>fromRunnable(() -> {
                     try {
                         store.record(orderId);                   // blocking JDBC: off the event loop

@@ -18,7 +18,7 @@ public final class OrderHandler {
     private final AuditService audit;
 
     public OrderHandler(AuditService audit) {
-        this.audit = audit;
+        this.audit = java.util.Objects.requireNonNull(audit, "audit");
     }
 
     public Mono<ServerResponse> placeOrder(ServerRequest request) {

@@ -12,7 +12,7 @@ public final class SubscribeAuditor implements Auditor {
 
     @Override
     public boolean submit(Publisher<?> sideEffect) {
-        Flux.from(sideEffect).subscribe();
+        Flux.from(java.util.Objects.requireNonNull(sideEffect, "sideEffect")).subscribe();
         return true;
     }
 
