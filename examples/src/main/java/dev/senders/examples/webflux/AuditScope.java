@@ -31,6 +31,8 @@ import reactor.core.publisher.Flux;
  * <li>Phase {@link SmartLifecycle#DEFAULT_PHASE}: above the web server's graceful-shutdown phase,
  *     so this scope closes first and requests that arrive while it joins are still answered (with
  *     {@code 503}) instead of finding a closed socket.
+ * <li>Single-use: a closed scope never reopens (P3149), so a {@code start()} after {@code stop()}
+ *     does not accept work again.
  * </ul>
  */
 public final class AuditScope implements Auditor, SmartLifecycle {
