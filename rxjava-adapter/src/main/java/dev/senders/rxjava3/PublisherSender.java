@@ -7,6 +7,7 @@ import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
 import dev.senders.internal.Signals;
+import io.reactivex.rxjava3.core.FlowableSubscriber;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -76,7 +77,12 @@ final class PublisherSender<T, R> implements Sender<R> {
         return new Operation<>(source, take, Objects.requireNonNull(receiver, "receiver"));
     }
 
-    static final class Operation<T, R> implements OperationState, Subscriber<T>, Runnable {
+    /**
+     * A {@link FlowableSubscriber}: it is already strict (it checks §1.1, §1.9, §2.5, §2.13 itself and
+     * never requests {@code n <= 0}), so a {@code Flowable} must not wrap it in RxJava's
+     * {@code StrictSubscriber}, which would swallow §2.13's {@code onError(null)}.
+     */
+    static final class Operation<T, R> implements OperationState, FlowableSubscriber<T>, Runnable {
         static final int DONE_US = 1, DONE_UP = 2, SUBSCRIBED = 4, IN_REQUEST = 8, CANCEL = 16;
         static final int STARTING = 32, STOP_PENDING = 64;
         static final int DONE = DONE_US | DONE_UP;

@@ -2,19 +2,10 @@ package dev.senders.tck;
 
 import dev.senders.rxjava3.RxSenders;
 import io.reactivex.rxjava3.core.Flowable;
-import org.testng.SkipException;
-import org.testng.annotations.Test;
 
-/** SubscriberWhiteboxVerification of the subscriber behind {@code RxSenders.fromFlowableLast} (inside RxJava's {@code StrictSubscriber}, as a {@code Flowable} subscribes it). */
+/** SubscriberWhiteboxVerification of the subscriber behind {@code RxSenders.fromFlowableLast} (a {@code FlowableSubscriber}, so a {@code Flowable} subscribes it unwrapped). */
 public class RxFromFlowableLastWhiteboxTest extends LibraryWhiteboxVerification {
     public RxFromFlowableLastWhiteboxTest() {
         super(p -> RxSenders.fromFlowableLast(Flowable.fromPublisher(p)));
-    }
-
-    /** Explicit skip: {@link Skips#RX_STRICT_SUBSCRIBER_ON_ERROR_NULL}. */
-    @Override
-    @Test
-    public void required_spec213_onError_mustThrowNullPointerExceptionWhenParametersAreNull() {
-        throw new SkipException(Skips.RX_STRICT_SUBSCRIBER_ON_ERROR_NULL);
     }
 }

@@ -1,6 +1,10 @@
-package dev.senders.reactor;
+package dev.senders.tck;
 
+import dev.senders.Senders;
+import dev.senders.reactor.ReactorScopes;
 import dev.senders.scope.CountingScope;
+import java.util.concurrent.TimeUnit;
+import org.testng.annotations.AfterClass;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.tck.PublisherVerification;
 import org.reactivestreams.tck.TestEnvironment;
@@ -8,15 +12,15 @@ import reactor.core.publisher.Flux;
 
 /**
  * The Reactive Streams TCK (TestNG, run by the JUnit Platform's testng-engine) against
- * {@link ReactorScopes#nest}: many elements, demand, cancel, §3.9, §3.13. The failed publisher is
+ * {@link ReactorScopes#nest(org.reactivestreams.Publisher, dev.senders.scope.AsyncScopeToken)}: many elements, demand, cancel, §3.9, §3.13. The failed publisher is
  * a nest on a closed scope (it signals {@code onError(CancellationException)} without subscribing
  * upstream).
  */
-public class NestPublisherTckTest extends PublisherVerification<Long> {
+public class ReactorScopesNestPublisherTest extends PublisherVerification<Long> {
 
     private final CountingScope scope = new CountingScope();
 
-    public NestPublisherTckTest() {
+    public ReactorScopesNestPublisherTest() {
         super(new TestEnvironment(1000L, 200L));
     }
 
@@ -45,5 +49,13 @@ public class NestPublisherTckTest extends PublisherVerification<Long> {
     @Override
     public long maxElementsFromPublisher() {
         return Long.MAX_VALUE - 1;
+    }
+
+    /** The scope is application-like: closed, stopped and joined once the TCK is done with it. */
+    @AfterClass(alwaysRun = true)
+    public void joinTheScope() throws Exception {
+        scope.close();
+        scope.requestStop();
+        Senders.toCompletableFuture(scope.join()).get(10, TimeUnit.SECONDS);
     }
 }
