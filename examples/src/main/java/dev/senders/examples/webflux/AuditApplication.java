@@ -1,0 +1,31 @@
+package dev.senders.examples.webflux;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+
+/**
+ * A Spring WebFlux service that answers each request at once and leaves a slow side effect (an
+ * audit write into an embedded H2 database) running behind it, owned by an application-wide
+ * {@link dev.senders.scope.CountingScope}: on shutdown the scope is closed (new requests get
+ * {@code 503}), joined with a timeout ({@code audit.shutdown-timeout}), and what is left is asked
+ * to stop. No accepted side effect is lost.
+ *
+ * <pre>{@code
+ * mvn -B -q -pl examples -am -DskipTests package \
+ *     exec:java -Dexec.mainClass=dev.senders.examples.webflux.AuditApplication
+ * curl -X POST http://127.0.0.1:8080/orders/42      # 202 order 42 accepted
+ * curl http://127.0.0.1:8080/audit/stats
+ * }</pre>
+ *
+ * With {@code --audit.mode=subscribe} the same app uses plain {@code mono.subscribe()}: shutdown
+ * then loses whatever was still running.
+ */
+@SpringBootApplication
+@EnableConfigurationProperties(AuditProperties.class)
+public class AuditApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(AuditApplication.class, args);
+    }
+}

@@ -1,0 +1,47 @@
+package dev.senders.examples.webflux;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+
+/** The beans: store, writer pool, auditor (scope or plain subscribe), service, routes. */
+@Configuration(proxyBeanMethods = false)
+public class AuditConfiguration {
+
+    @Bean
+    AuditStore auditStore(AuditProperties props) {
+        return new AuditStore(props.dbUrl(), props.writeDelay());
+    }
+
+    /** A dedicated pool for the blocking writes; disposed (running writes interrupted) on context close. */
+    @Bean(destroyMethod = "dispose")
+    Scheduler auditWriters(AuditProperties props) {
+        return Schedulers.newBoundedElastic(props.threads(), 100_000, "audit-writer");
+    }
+
+    @Bean
+    Auditor auditor(AuditProperties props) {
+        return switch (props.mode()) {
+            case SCOPE -> new AuditScope(props.shutdownTimeout());
+            case SUBSCRIBE -> new SubscribeAuditor();
+        };
+    }
+
+    @Bean
+    AuditService auditService(AuditStore store, Scheduler auditWriters, Auditor auditor) {
+        return new AuditService(store, auditWriters, auditor);
+    }
+
+    @Bean
+    RouterFunction<ServerResponse> routes(AuditService auditService) {
+        OrderHandler handler = new OrderHandler(auditService);
+        return RouterFunctions.route()
+                .POST("/orders/{id}", handler::placeOrder)
+                .GET("/audit/stats", handler::stats)
+                .build();
+    }
+}

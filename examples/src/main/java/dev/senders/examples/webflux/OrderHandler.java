@@ -1,0 +1,40 @@
+package dev.senders.examples.webflux;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code POST /orders/{id}} answers at once and leaves the audit write running in the
+ * background; {@code GET /audit/stats} shows the tally.
+ */
+public final class OrderHandler {
+
+    /** The body of the answer to a request that arrives after the audit scope was closed. */
+    public static final String SHUTTING_DOWN = "shutting down: order not accepted, nothing was done";
+
+    private final AuditService audit;
+
+    public OrderHandler(AuditService audit) {
+        this.audit = java.util.Objects.requireNonNull(audit, "audit");
+    }
+
+    public Mono<ServerResponse> placeOrder(ServerRequest request) {
+        String id = request.pathVariable("id");
+        if (audit.audit(id)) {
+            return ServerResponse.accepted().contentType(MediaType.TEXT_PLAIN).bodyValue("order " + id + " accepted");
+        }
+        // The audit scope is closed: refuse the whole request, visibly, so that no order is taken
+        // without its audit record. A load balancer retries 503s elsewhere.
+        return ServerResponse.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header("Retry-After", "5")
+                .contentType(MediaType.TEXT_PLAIN)
+                .bodyValue(SHUTTING_DOWN);
+    }
+
+    public Mono<ServerResponse> stats(ServerRequest request) {
+        return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(audit.stats());
+    }
+}

@@ -1,0 +1,60 @@
+package dev.senders.examples.webflux;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.senders.scope.ScopeState;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.web.reactive.function.client.WebClient;
+
+/**
+ * The application while it serves (the shutdown stories are in {@link ScopedShutdownTest} and its
+ * siblings, which close the context themselves): requests are answered at once, the side effects
+ * run in the application scope and get written.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "server.address=127.0.0.1",
+        "audit.write-delay=10ms",
+        "audit.db-url=jdbc:h2:mem:serving;DB_CLOSE_DELAY=-1"})
+class AuditApplicationTest {
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    AuditStore store;
+    @Autowired
+    Auditor auditor;
+
+    @Test
+    @DisplayName("POST /orders/{id} answers 202 at once; the audit write runs in the open application scope")
+    void ordersAreAcceptedAndAudited() throws Exception {
+        WebClient client = WebClient.create("http://127.0.0.1:" + port);
+        for (int i = 0; i < 20; i++) {
+            var answer = ShutdownTestSupport.placeOrder(client, "o" + i).block(Duration.ofSeconds(10));
+            assertEquals(202, answer.status());
+            assertEquals("order o" + i + " accepted", answer.body());
+        }
+        assertEquals(ScopeState.OPEN, ((AuditScope) auditor).state());
+
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();   // hang guard only
+        while (auditor.running() > 0) {                          // released after each write completed
+            assertTrue(System.nanoTime() < deadline, "still running: " + auditor.running());
+            Thread.sleep(5);
+        }
+        assertEquals(20, store.count());
+        Map<String, Long> stats = client.get().uri("/audit/stats").retrieve()
+                .bodyToMono(new ParameterizedTypeReference<Map<String, Long>>() { })
+                .block(Duration.ofSeconds(10));
+        assertEquals(20, stats.get("accepted"));
+        assertEquals(20, stats.get("written"));
+        assertEquals(0, stats.get("refused"));
+        assertEquals(0, stats.get("failed"));
+    }
+}
