@@ -6,7 +6,6 @@ import dev.senders.scope.Scopes;
 import java.util.Objects;
 import org.reactivestreams.Publisher;
 import reactor.core.Disposable;
-import reactor.core.Disposables;
 import reactor.core.publisher.Flux;
 
 /**
@@ -28,6 +27,27 @@ import reactor.core.publisher.Flux;
  */
 public final class ReactorScopes {
 
+    /**
+     * What {@link #spawn} returns, and only then, when the scope refused the work (it was closed):
+     * an always-disposed {@code Disposable}. Compare by identity, {@code d == ReactorScopes.REFUSED},
+     * to tell a refusal from work that simply finished before {@code spawn} returned (its own
+     * {@code Disposable} is then disposed too).
+     */
+    public static final Disposable REFUSED = new Disposable() {
+        @Override
+        public void dispose() {}
+
+        @Override
+        public boolean isDisposed() {
+            return true;
+        }
+
+        @Override
+        public String toString() {
+            return "ReactorScopes.REFUSED";
+        }
+    };
+
     private ReactorScopes() {}
 
     /**
@@ -45,9 +65,8 @@ public final class ReactorScopes {
      *     else {@code dev.senders.Hooks.onErrorDropped}) and is counted by the scope's
      *     {@code errorCount()}; an upstream {@code CancellationException} is a stop, not an error; an
      *     error after {@code dispose()} goes to {@code Operators.onErrorDropped};
-     * <li>if the scope is closed, the publisher is never subscribed and the result is an already
-     *     disposed {@code Disposable} ({@code isDisposed()} true; {@code Scopes.spawn} would return
-     *     {@code false});
+     * <li>if the scope is closed, the publisher is never subscribed and the result is
+     *     {@link #REFUSED} (where {@code Scopes.spawn} returns {@code false});
      * <li>{@code isDisposed()} is true once disposed or terminated (as {@code Flux.subscribe()}'s).
      * </ul>
      *
@@ -57,7 +76,7 @@ public final class ReactorScopes {
         Objects.requireNonNull(publisher, "publisher");
         Objects.requireNonNull(token, "token");
         PublisherSpawn work = new PublisherSpawn(publisher);
-        return Scopes.spawn(work, token) ? work : Disposables.disposed();
+        return Scopes.spawn(work, token) ? work : REFUSED;
     }
 
     /**

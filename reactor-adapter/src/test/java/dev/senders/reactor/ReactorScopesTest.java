@@ -859,4 +859,21 @@ class ReactorScopesTest {
             closeAndJoin(scope);
         }
     }
+
+    @Test
+    @DisplayName("spawn returns REFUSED exactly when the scope refused the work, never for work that finished during spawn")
+    void spawn_refusedIsDistinguishableFromFinished() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        Disposable finished = ReactorScopes.spawn(reactor.core.publisher.Mono.just(1), scope.getToken());
+        assertTrue(finished.isDisposed(), "the work already ended");
+        assertTrue(finished != ReactorScopes.REFUSED, "finished work is not a refusal");
+        scope.close();
+        AtomicBoolean subscribed = new AtomicBoolean();
+        Disposable refused = ReactorScopes.spawn(reactor.core.publisher.Mono.just(1).doOnSubscribe(s -> subscribed.set(true)),
+                scope.getToken());
+        assertSame(ReactorScopes.REFUSED, refused);
+        assertTrue(refused.isDisposed());
+        assertFalse(subscribed.get(), "a refused publisher is never subscribed");
+        dev.senders.Senders.syncWait(scope.join());
+    }
 }

@@ -40,12 +40,32 @@ import java.util.Objects;
  */
 public final class RxScopes {
 
+    /**
+     * What {@code spawn} returns, and only then, when the scope refused the work (it was closed):
+     * an always-disposed {@code Disposable}. Compare by identity, {@code d == RxScopes.REFUSED}, to
+     * tell a refusal from work that simply finished before {@code spawn} returned.
+     */
+    public static final Disposable REFUSED = new Disposable() {
+        @Override
+        public void dispose() {}
+
+        @Override
+        public boolean isDisposed() {
+            return true;
+        }
+
+        @Override
+        public String toString() {
+            return "RxScopes.REFUSED";
+        }
+    };
+
     private RxScopes() {}
 
     /**
      * Subscribes {@code source} as work associated with the token's scope; see the class comment.
      *
-     * @return a {@code Disposable} that stops the work; already disposed if the scope was closed
+     * @return a {@code Disposable} that stops the work; {@link #REFUSED} if the scope was closed
      * @throws NullPointerException if an argument is null
      */
     public static Disposable spawn(Completable source, AsyncScopeToken token) {
@@ -78,7 +98,7 @@ public final class RxScopes {
     private static Disposable spawn(Object source, byte kind, AsyncScopeToken token) {
         Objects.requireNonNull(token, "token");
         RxSpawn work = new RxSpawn(source, kind);
-        return Scopes.spawn(work, token) ? work : Disposable.disposed();
+        return Scopes.spawn(work, token) ? work : REFUSED;
     }
 
     /**

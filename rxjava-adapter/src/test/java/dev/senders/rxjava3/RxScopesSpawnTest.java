@@ -313,4 +313,20 @@ class RxScopesSpawnTest {
         assertThrows(NullPointerException.class, () -> RxScopes.asContainer(null));
         assertEquals(0, scope.count());
     }
+
+    @Test
+    @DisplayName("spawn returns REFUSED exactly when the scope refused the work, never for work that finished during spawn")
+    void spawn_refusedIsDistinguishableFromFinished() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        Disposable finished = RxScopes.spawn(Single.just(1), scope.getToken());
+        assertTrue(finished.isDisposed(), "the work already ended");
+        assertTrue(finished != RxScopes.REFUSED, "finished work is not a refusal");
+        scope.close();
+        AtomicInteger subscribed = new AtomicInteger();
+        Disposable refused = RxScopes.spawn(Single.just(1).doOnSubscribe(d -> subscribed.incrementAndGet()), scope.getToken());
+        assertSame(RxScopes.REFUSED, refused);
+        assertTrue(refused.isDisposed());
+        assertEquals(0, subscribed.get(), "a refused source is never subscribed");
+        dev.senders.Senders.syncWait(scope.join());
+    }
 }

@@ -13,7 +13,6 @@ import org.reactivestreams.Publisher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
-import reactor.core.publisher.Flux;
 
 /**
  * The application-wide owner of fire-and-forget work: a {@link CountingScope} that Spring stops
@@ -49,17 +48,13 @@ public final class AuditScope implements Auditor, SmartLifecycle {
     }
 
     /**
-     * {@code ReactorScopes.spawn}: subscribes now, on this thread, unless the scope is closed. The
-     * returned {@code Disposable} is already disposed both when the scope refused the publisher and
-     * when the publisher finished before {@code spawn} returned, so acceptance is read from
-     * {@code doOnSubscribe}, which runs inside {@code spawn} or never.
+     * {@code ReactorScopes.spawn}: subscribes now, on this thread, unless the scope is closed, in
+     * which case it returns {@link ReactorScopes#REFUSED}.
      */
     @Override
     public boolean submit(Publisher<?> sideEffect) {
         Objects.requireNonNull(sideEffect, "sideEffect");
-        boolean[] subscribed = {false};
-        ReactorScopes.spawn(Flux.from(sideEffect).doOnSubscribe(s -> subscribed[0] = true), scope.getToken());
-        return subscribed[0];
+        return ReactorScopes.spawn(sideEffect, scope.getToken()) != ReactorScopes.REFUSED;
     }
 
     @Override
