@@ -2,8 +2,8 @@
 # Builds the benchmarks, runs JMH (+ the retained-heap Footprint measurement) and renders
 # docs/benchmarks.md.   Usage: benchmarks/run.sh [quick|full]   (default: quick)
 #
-# quick (< 5 min on 2 cores): 1 fork, 2 x 1 s warm-up, 3 x 1 s measurement;
-#   N = 1,000 everywhere, plus N = 100,000 for the inline group; contention only at
+# quick (< 5 min on 2 cores): 1 fork, 2 x 1 s warm-up, 3 x 1 s measurement (5 for the pool
+#   group, the noisiest: three threads on two cores); N = 1,000 everywhere, plus N = 100,000 for the inline group; contention only at
 #   N = 100,000 (at 1,000 the two-thread hand-off dominates); outstanding churn only at
 #   100,000 outstanding; Footprint: 1,000,000 outstanding, 3 repeats.
 # full: 3 forks, 5 x 1 s warm-up, 5 x 1 s measurement, every benchmark at both sizes
@@ -31,16 +31,17 @@ run mvn -B -q -pl benchmarks -am -DskipTests package
 
 jmh=(java -jar "$jar" -rf json -prof gc)
 if [ "$mode" = quick ]; then
-    opts=(-f 1 -wi 2 -w 1s -i 3 -r 1s)
+    opts=(-f 1 -wi 2 -w 1s -r 1s); iters=3
     parts=(
         "InlineBench -p n=1000,100000"
-        "PooledBench|NestBench|SpawnFutureBench|AdapterBench|LetAsyncScopeBench -p n=1000"
+        "PooledBench -p n=1000 -i 5"
+        "NestBench|SpawnFutureBench|AdapterBench|LetAsyncScopeBench -p n=1000"
         "ContentionBench -p n=100000"
         "OutstandingBench -p outstanding=100000"
     )
     fp=(1000000 3)
 else
-    opts=(-f 3 -wi 5 -w 1s -i 5 -r 1s)
+    opts=(-f 3 -wi 5 -w 1s -r 1s); iters=5
     parts=("Bench")
     fp=(1000000 5)
 fi
@@ -50,8 +51,9 @@ i=0
 for part in "${parts[@]}"; do
     read -r regex rest <<< "$part"
     f="$results/$mode-part$i.json"
+    case " $rest " in *" -i "*) it=() ;; *) it=(-i "$iters") ;; esac
     # shellcheck disable=SC2086
-    run "${jmh[@]}" -rff "$f" "${opts[@]}" "$regex" $rest
+    run "${jmh[@]}" -rff "$f" "${opts[@]}" "${it[@]}" "$regex" $rest
     files+=("$f")
     i=$((i + 1))
 done

@@ -49,6 +49,7 @@ public class PooledBench {
 
     ExecutorService pool;
     Sender<Void> onPool;
+    Sender<Void> fused;
     Mono<Void> mono;
     Completable completable;
     reactor.core.scheduler.Scheduler reactorScheduler;
@@ -57,6 +58,7 @@ public class PooledBench {
     public void setUp() {
         pool = Executors.newFixedThreadPool(2);
         onPool = Tasks.ATOMIC.startsOn(dev.senders.Schedulers.fromExecutor(pool));
+        fused = Tasks.onExecutor(pool);
         reactorScheduler = reactor.core.scheduler.Schedulers.fromExecutorService(pool);
         mono = Mono.<Void>fromRunnable(Work.ATOMIC_INC).subscribeOn(reactorScheduler);
         completable = Completable.fromRunnable(Work.ATOMIC_INC)
@@ -101,6 +103,26 @@ public class PooledBench {
         Senders.syncWait(scope.join());
         Work.check(Work.ATOMIC.get() == n && scope.count() == 0 && scope.state() == ScopeState.JOINED
                 && scope.errorCount() == 0, "scope");
+        return n;
+    }
+
+    /**
+     * Not a peer: the scope with a hand-fused sender whose operation is the executor's Runnable,
+     * to separate what the scope costs on a pool from what {@code startsOn} costs.
+     */
+    @Benchmark
+    public long scopeFusedSender() {
+        Work.reset();
+        SimpleCountingScope scope = new SimpleCountingScope();
+        AsyncScopeToken token = scope.getToken();
+        for (int i = 0; i < n; i++) {
+            if (!Scopes.spawn(fused, token)) {
+                throw new IllegalStateException("spawn refused");
+            }
+        }
+        Senders.syncWait(scope.join());
+        Work.check(Work.ATOMIC.get() == n && scope.count() == 0 && scope.state() == ScopeState.JOINED
+                && scope.errorCount() == 0, "scopeFusedSender");
         return n;
     }
 
