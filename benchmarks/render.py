@@ -92,10 +92,11 @@ def rows_from(jmh):
         score = pm["score"] * scale / div
         err = pm.get("scoreError")
         err = None if err in (None, "NaN") or (isinstance(err, float) and math.isnan(err)) else err * scale / div
+        raw = [x for fork in (pm.get("rawData") or []) for x in fork]
+        best = min(raw) * scale / div if raw else None
         alloc = r.get("secondaryMetrics", {}).get("gc.alloc.rate.norm")
         b = alloc["score"] / div if alloc else None
-        table.setdefault((cls, key), {})[variant] = {"ns": score, "err": err, "b": b, "forks": r.get("forks"),
-                                                      "cnt": len(pm.get("rawData", [[]])[0]) if pm.get("rawData") else None}
+        table.setdefault((cls, key), {})[variant] = {"ns": score, "err": err, "b": b, "best": best}
     return table
 
 
@@ -104,8 +105,8 @@ def render_group(cls, key, variants):
     per = "op" if key[0] == "outstanding" else "task"
     out = [f"#### {title} — {key[0]} = {key[1]:,}", ""]
     base_label = "× floor" if floor else ("× plain" if cls == "AdapterBench" else "× floor")
-    out.append(f"| variant | ns/{per} | ± (99.9%) | B/{per} | {base_label} | × best peer |")
-    out.append("|---|---:|---:|---:|---:|---:|")
+    out.append(f"| variant | ns/{per} | ± (99.9%) | best iteration | B/{per} | {base_label} | × best peer |")
+    out.append("|---|---:|---:|---:|---:|---:|---:|")
     peer_ns = [variants[p]["ns"] for p in peers if p in variants]
     best_peer = min(peer_ns) if peer_ns else None
     order = ([floor] if floor else []) + ours + peers
@@ -122,7 +123,7 @@ def render_group(cls, key, variants):
             base_ns = variants[floor]["ns"] if floor and floor in variants else None
             bp = best_peer
         name = f"**{v}**" if v in ours else v
-        out.append(f"| {name} | {fmt(r['ns'])} | {fmt(r['err'])} | {fmt(r['b'])} | "
+        out.append(f"| {name} | {fmt(r['ns'])} | {fmt(r['err'])} | {fmt(r['best'])} | {fmt(r['b'])} | "
                    f"{fmt(ratio(r['ns'], base_ns), 2)} | {fmt(ratio(r['ns'], bp), 2)} |")
     out.append("")
     return out
@@ -132,6 +133,12 @@ def verdict(ok):
     if ok is None:
         return "not measured"
     return "**met**" if ok else "**NOT met**"
+
+
+def best_ratio(a, b):
+    if a.get("best") and b.get("best"):
+        return f" (best iterations: {a['best'] / b['best']:.2f}×)"
+    return ""
 
 
 def targets(table, footprint):
@@ -148,27 +155,30 @@ def targets(table, footprint):
                 continue
             s, f = vs["scope"], vs["floor"]
             r = s["ns"] / f["ns"]
-            out.append(f"| {label}, N={key[1]:,}: ≤ {lim_ratio}× floor | {r:.2f}× ({fmt(s['ns'])} vs {fmt(f['ns'])} ns) | {verdict(r <= lim_ratio)} |")
+            out.append(f"| {label}, N={key[1]:,}: ≤ {lim_ratio}× floor | {r:.2f}× ({fmt(s['ns'])} vs {fmt(f['ns'])} ns){best_ratio(s, f)} | {verdict(r <= lim_ratio)} |")
             if s["b"] is not None:
                 out.append(f"| {label}, N={key[1]:,}: ≤ {lim_b} B/task | {fmt(s['b'])} B | {verdict(s['b'] <= lim_b)} |")
             peers = {p: vs[p]["ns"] for p in ("reactor", "rxjava", "completableFuture") if p in vs}
             if cls == "InlineBench" and peers:
                 best = min(peers, key=peers.get)
-                out.append(f"| {label}, N={key[1]:,}: faster than every peer | best peer {best} {fmt(peers[best])} ns vs {fmt(s['ns'])} ns | {verdict(s['ns'] < peers[best])} |")
+                out.append(f"| {label}, N={key[1]:,}: faster than every peer | best peer {best} {fmt(peers[best])} ns vs {fmt(s['ns'])} ns{best_ratio(s, vs[best])} | {verdict(s['ns'] < peers[best])} |")
             if cls == "PooledBench":
                 for p in ("reactor", "rxjava"):
                     if p in vs:
                         rr = vs[p]["ns"] / s["ns"]
-                        out.append(f"| {label}, N={key[1]:,}: ≥ 5× faster than {p} | {rr:.2f}× | {verdict(rr >= 5)} |")
+                        out.append(f"| {label}, N={key[1]:,}: ≥ 5× faster than {p} | {rr:.2f}×{best_ratio(vs[p], s)} | {verdict(rr >= 5)} |")
     for (c, key), vs in sorted(table.items()):
         if c == "NestBench" and "nest" in vs and "direct" in vs:
             d = vs["nest"]["ns"] - vs["direct"]["ns"]
-            out.append(f"| nest overhead, N={key[1]:,}: ≤ 10 ns/op | {d:.1f} ns | {verdict(d <= 10)} |")
+            bd = ""
+            if vs["nest"].get("best") is not None and vs["direct"].get("best") is not None:
+                bd = f" (best iterations: {vs['nest']['best'] - vs['direct']['best']:.1f} ns)"
+            out.append(f"| nest overhead, N={key[1]:,}: ≤ 10 ns/op | {d:.1f} ns{bd} | {verdict(d <= 10)} |")
         if c == "AdapterBench":
             for k in ("mono", "single"):
                 if k + "Plain" in vs and k + "RoundTrip" in vs:
                     r = vs[k + "RoundTrip"]["ns"] / vs[k + "Plain"]["ns"]
-                    out.append(f"| {k.capitalize()} round trip, N={key[1]:,}: ≤ 1.3× plain | {r:.2f}× | {verdict(r <= 1.3)} |")
+                    out.append(f"| {k.capitalize()} round trip, N={key[1]:,}: ≤ 1.3× plain | {r:.2f}×{best_ratio(vs[k + 'RoundTrip'], vs[k + 'Plain'])} | {verdict(r <= 1.3)} |")
     if footprint:
         fp = {r["variant"]: r for r in footprint}
         if "scope" in fp and "floor" in fp:
@@ -214,8 +224,10 @@ def main():
           f"- Load average before / after the run (`uptime`): {load_before} / {load_after}",
           "- JDK:", "", "```", java, "```", "",
           "- Exact commands (benchmarks/run.sh " + mode + "):", "", "```", commands, "```", "",
-          "Scores are JMH averages per invocation divided by N (ns/task); B/task is `gc.alloc.rate.norm`"
-          " divided by N. `×` columns are ratios of ns/task. Bold rows are this library.", ""]
+          "Scores are JMH averages per invocation divided by N (ns/task); \"best iteration\" is the"
+          " fastest measurement iteration (less disturbed by other load, shown for information);"
+          " B/task is `gc.alloc.rate.norm` divided by N. `×` columns and verdicts use the averages."
+          " Bold rows are this library.", ""]
     g += targets(table, footprint)
     g += ["### Tables", ""]
     for cls in ORDER:
