@@ -34,6 +34,8 @@ GROUPS = {
                      None, ["monoRoundTrip", "singleRoundTrip"], ["monoPlain", "singlePlain"]),
     "LetAsyncScopeBench": ("letAsyncScope with N children vs Flux.flatMap / Mono.when over N Monos",
                            None, ["letAsyncScope"], ["fluxFlatMap", "monoWhen"]),
+    "ScopeLifecycleBench": ("Fixed cost per scope: create a SimpleCountingScope, spawn one task, syncWait(join)",
+                            None, ["createSpawnOneJoin"], []),
     "OutstandingBench": ("Outstanding work: one remove (random completion) + one add at a standing population",
                          "floor", ["scope"], ["reactor", "rxjava"]),
 }
@@ -82,6 +84,10 @@ def rows_from(jmh):
             div = int(params["n"])
             key = ("n", int(params["n"]))
             variant = method
+        elif "outstanding" not in params:
+            div = 1
+            key = ("op", 0)
+            variant = method
         else:
             div = 1
             key = ("outstanding", int(params.get("outstanding", 0)))
@@ -102,8 +108,8 @@ def rows_from(jmh):
 
 def render_group(cls, key, variants):
     title, floor, ours, peers = GROUPS[cls]
-    per = "op" if key[0] == "outstanding" else "task"
-    out = [f"#### {title} — {key[0]} = {key[1]:,}", ""]
+    per = "op" if key[0] in ("outstanding", "op") else "task"
+    out = [f"#### {title}" + (f" — {key[0]} = {key[1]:,}" if key[0] != "op" else ""), ""]
     base_label = "× floor" if floor else ("× plain" if cls == "AdapterBench" else "× floor")
     out.append(f"| variant | ns/{per} | ± (99.9%) | best iteration | B/{per} | {base_label} | × best peer |")
     out.append("|---|---:|---:|---:|---:|---:|---:|")

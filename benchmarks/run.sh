@@ -35,7 +35,7 @@ if [ "$mode" = quick ]; then
     parts=(
         "InlineBench -p n=1000,100000"
         "PooledBench -p n=1000 -i 5"
-        "NestBench|SpawnFutureBench|AdapterBench|LetAsyncScopeBench -p n=1000"
+        "NestBench|SpawnFutureBench|AdapterBench|LetAsyncScopeBench|ScopeLifecycleBench -p n=1000"
         "ContentionBench -p n=100000"
         "OutstandingBench -p outstanding=100000"
     )
