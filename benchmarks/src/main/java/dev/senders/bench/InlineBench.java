@@ -1,0 +1,119 @@
+package dev.senders.bench;
+
+import dev.senders.Senders;
+import dev.senders.scope.AsyncScopeToken;
+import dev.senders.scope.ScopeState;
+import dev.senders.scope.Scopes;
+import dev.senders.scope.SimpleCountingScope;
+import io.reactivex.rxjava3.core.Completable;
+import io.reactivex.rxjava3.disposables.CompositeDisposable;
+import io.reactivex.rxjava3.functions.Action;
+import io.reactivex.rxjava3.functions.Consumer;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import reactor.core.publisher.Mono;
+
+/**
+ * Inline fire-and-forget, tracked and joined: N tasks that complete synchronously inside the
+ * call that starts them, each tracked by the library's tracker until it ends, then one join.
+ * The score is per invocation (N tasks); the renderer divides by N.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@State(Scope.Thread)
+@Fork(1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class InlineBench {
+
+    @Param({"1000", "100000"})
+    int n;
+
+    static final Executor INLINE = Runnable::run;
+    static final Mono<Void> MONO = Mono.fromRunnable(Work.INC);
+    static final Completable COMPLETABLE = Completable.fromRunnable(Work.INC);
+    static final Action NOTHING = () -> { };
+    static final Consumer<Throwable> ON_ERROR = e -> { throw new IllegalStateException(e); };
+
+    private final AtomicLong tracker = new AtomicLong();
+
+    /** The floor: one AtomicLong increment before and one decrement after each task, no tracking object. */
+    @Benchmark
+    public long floor() {
+        Work.reset();
+        AtomicLong t = tracker;
+        for (int i = 0; i < n; i++) {
+            t.incrementAndGet();
+            Work.INC.run();
+            t.decrementAndGet();
+        }
+        Work.check(Work.count == n && t.get() == 0, "floor");
+        return Work.count;
+    }
+
+    /** Scopes.spawn of an inline sender into a SimpleCountingScope, then syncWait(scope.join()). */
+    @Benchmark
+    public long scope() {
+        Work.reset();
+        SimpleCountingScope scope = new SimpleCountingScope();
+        AsyncScopeToken token = scope.getToken();
+        for (int i = 0; i < n; i++) {
+            if (!Scopes.spawn(Tasks.INLINE, token)) {
+                throw new IllegalStateException("spawn refused");
+            }
+        }
+        Senders.syncWait(scope.join());
+        Work.check(Work.count == n && scope.count() == 0 && scope.state() == ScopeState.JOINED
+                && scope.errorCount() == 0, "scope");
+        return Work.count;
+    }
+
+    /** Mono.fromRunnable subscribed with a subscriber held in Disposables.composite() until it terminates. */
+    @Benchmark
+    public long reactor() {
+        Work.reset();
+        HeldSubscriber.Tracker t = new HeldSubscriber.Tracker(null);
+        for (int i = 0; i < n; i++) {
+            MONO.subscribe(new HeldSubscriber(t));
+        }
+        Work.check(Work.count == n && t.composite.size() == 0 && t.error == null, "reactor");
+        return Work.count;
+    }
+
+    /** Completable.fromRunnable().subscribe(onComplete, onError, compositeDisposable). */
+    @Benchmark
+    public long rxjava() {
+        Work.reset();
+        CompositeDisposable cd = new CompositeDisposable();
+        for (int i = 0; i < n; i++) {
+            COMPLETABLE.subscribe(NOTHING, ON_ERROR, cd);
+        }
+        Work.check(Work.count == n && cd.size() == 0, "rxjava");
+        return Work.count;
+    }
+
+    /** CompletableFuture.runAsync(task, Runnable::run) kept in an array, then allOf(..).join(). */
+    @Benchmark
+    public long completableFuture() {
+        Work.reset();
+        CompletableFuture<?>[] fs = new CompletableFuture<?>[n];
+        for (int i = 0; i < n; i++) {
+            fs[i] = CompletableFuture.runAsync(Work.INC, INLINE);
+        }
+        CompletableFuture.allOf(fs).join();
+        Work.check(Work.count == n, "completableFuture");
+        return Work.count;
+    }
+}

@@ -1,0 +1,175 @@
+package dev.senders.bench;
+
+import dev.senders.Sender;
+import dev.senders.Senders;
+import dev.senders.scope.AsyncScopeToken;
+import dev.senders.scope.ScopeState;
+import dev.senders.scope.Scopes;
+import dev.senders.scope.SimpleCountingScope;
+import io.reactivex.rxjava3.core.Completable;
+import io.reactivex.rxjava3.disposables.CompositeDisposable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import reactor.core.publisher.Mono;
+
+/**
+ * The same fire-and-forget workload on one shared 2-thread {@code ExecutorService}, wrapped for
+ * each library: {@code Schedulers.fromExecutor} + {@code startsOn} (ours), Reactor
+ * {@code Schedulers.fromExecutorService} + {@code subscribeOn}, RxJava {@code Schedulers.from} +
+ * {@code subscribeOn}, {@code CompletableFuture.runAsync(task, pool)}; the floor is a bare
+ * {@code execute} counted down on a {@code CountDownLatch}. The benchmark thread submits all N
+ * tasks, then waits for all of them.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@State(Scope.Thread)
+@Fork(1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class PooledBench {
+
+    @Param({"1000", "100000"})
+    int n;
+
+    ExecutorService pool;
+    Sender<Void> onPool;
+    Sender<Void> fused;
+    Mono<Void> mono;
+    Completable completable;
+    reactor.core.scheduler.Scheduler reactorScheduler;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        pool = Executors.newFixedThreadPool(2);
+        onPool = Tasks.ATOMIC.startsOn(dev.senders.Schedulers.fromExecutor(pool));
+        fused = Tasks.onExecutor(pool);
+        reactorScheduler = reactor.core.scheduler.Schedulers.fromExecutorService(pool);
+        mono = Mono.<Void>fromRunnable(Work.ATOMIC_INC).subscribeOn(reactorScheduler);
+        completable = Completable.fromRunnable(Work.ATOMIC_INC)
+                .subscribeOn(io.reactivex.rxjava3.schedulers.Schedulers.from(pool));
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws InterruptedException {
+        reactorScheduler.dispose();
+        pool.shutdown();
+        Work.check(pool.awaitTermination(10, TimeUnit.SECONDS), "pool terminated");
+    }
+
+    /** Bare pool.execute of the task + CountDownLatch.countDown, then await. */
+    @Benchmark
+    public long floor() throws InterruptedException {
+        Work.reset();
+        CountDownLatch latch = new CountDownLatch(n);
+        Runnable r = () -> {
+            Work.ATOMIC_INC.run();
+            latch.countDown();
+        };
+        for (int i = 0; i < n; i++) {
+            pool.execute(r);
+        }
+        latch.await();
+        Work.check(Work.ATOMIC.get() == n && latch.getCount() == 0, "floor");
+        return n;
+    }
+
+    /** Scopes.spawn(task.startsOn(fromExecutor(pool)), token), then syncWait(scope.join()). */
+    @Benchmark
+    public long scope() {
+        Work.reset();
+        SimpleCountingScope scope = new SimpleCountingScope();
+        AsyncScopeToken token = scope.getToken();
+        for (int i = 0; i < n; i++) {
+            if (!Scopes.spawn(onPool, token)) {
+                throw new IllegalStateException("spawn refused");
+            }
+        }
+        Senders.syncWait(scope.join());
+        Work.check(Work.ATOMIC.get() == n && scope.count() == 0 && scope.state() == ScopeState.JOINED
+                && scope.errorCount() == 0, "scope");
+        return n;
+    }
+
+    /**
+     * Not a peer: the scope with a hand-fused sender whose operation is the executor's Runnable,
+     * to separate what the scope costs on a pool from what {@code startsOn} costs.
+     */
+    @Benchmark
+    public long scopeFusedSender() {
+        Work.reset();
+        SimpleCountingScope scope = new SimpleCountingScope();
+        AsyncScopeToken token = scope.getToken();
+        for (int i = 0; i < n; i++) {
+            if (!Scopes.spawn(fused, token)) {
+                throw new IllegalStateException("spawn refused");
+            }
+        }
+        Senders.syncWait(scope.join());
+        Work.check(Work.ATOMIC.get() == n && scope.count() == 0 && scope.state() == ScopeState.JOINED
+                && scope.errorCount() == 0, "scopeFusedSender");
+        return n;
+    }
+
+    /** Mono.fromRunnable(task).subscribeOn(fromExecutorService(pool)), held in Disposables.composite(). */
+    @Benchmark
+    public long reactor() throws InterruptedException {
+        Work.reset();
+        HeldSubscriber.Tracker t = new HeldSubscriber.Tracker(new CountDownLatch(n));
+        for (int i = 0; i < n; i++) {
+            mono.subscribe(new HeldSubscriber(t));
+        }
+        t.latch.await();
+        Work.check(Work.ATOMIC.get() == n && t.composite.size() == 0 && t.error == null, "reactor");
+        return n;
+    }
+
+    /** Completable.fromRunnable(task).subscribeOn(Schedulers.from(pool)).subscribe(onComplete, onError, composite). */
+    @Benchmark
+    public long rxjava() throws InterruptedException {
+        Work.reset();
+        CompositeDisposable cd = new CompositeDisposable();
+        CountDownLatch latch = new CountDownLatch(n);
+        io.reactivex.rxjava3.functions.Action done = latch::countDown;
+        for (int i = 0; i < n; i++) {
+            completable.subscribe(done, InlineBench.ON_ERROR, cd);
+        }
+        latch.await();
+        // RxJava calls onComplete before it removes the observer from the composite: wait for the
+        // (at most two) removals still in flight on the pool threads.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (cd.size() != 0 && System.nanoTime() < deadline) {
+            Thread.yield();
+        }
+        Work.check(Work.ATOMIC.get() == n && cd.size() == 0, "rxjava");
+        return n;
+    }
+
+    /** CompletableFuture.runAsync(task, pool) kept in an array, then allOf(..).join(). */
+    @Benchmark
+    public long completableFuture() {
+        Work.reset();
+        CompletableFuture<?>[] fs = new CompletableFuture<?>[n];
+        for (int i = 0; i < n; i++) {
+            fs[i] = CompletableFuture.runAsync(Work.ATOMIC_INC, pool);
+        }
+        CompletableFuture.allOf(fs).join();
+        Work.check(Work.ATOMIC.get() == n, "completableFuture");
+        return n;
+    }
+}
