@@ -59,7 +59,7 @@ jar=stress/target/jcstress.jar
 
 # Build the jar if it is missing or older than any source it is made of.
 if [ $rebuild = 1 ] || [ ! -f "$jar" ] \
-   || [ -n "$(find stress/src sender-core/src stress/pom.xml pom.xml -newer "$jar" -type f 2>/dev/null | head -1)" ]; then
+   || [ -n "$(find stress/src sender-core/src reactor-adapter/src stress/pom.xml pom.xml -newer "$jar" -type f 2>/dev/null | head -1)" ]; then
   echo "== building $jar"
   mvn -B -q -pl stress -am -DskipTests package || { echo "build failed" >&2; exit 1; }
 fi
