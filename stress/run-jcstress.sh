@@ -114,7 +114,7 @@ if start is not None:
     for l in lines[start:]:
         m = head.match(l)
         if m:
-            cur = tests.setdefault(m.group(2), {"status": m.group(1).strip(), "rows": []})
+            cur = tests[m.group(2)] = {"status": m.group(1).strip(), "rows": []}  # a test may be listed twice
             continue
         m = row.match(l)
         if m and cur is not None:
