@@ -59,7 +59,7 @@ jar=stress/target/jcstress.jar
 
 # Build the jar if it is missing or older than any source it is made of.
 if [ $rebuild = 1 ] || [ ! -f "$jar" ] \
-   || [ -n "$(find stress/src sender-core/src stress/pom.xml pom.xml -newer "$jar" -type f 2>/dev/null | head -1)" ]; then
+   || [ -n "$(find stress/src sender-core/src reactor-adapter/src stress/pom.xml pom.xml -newer "$jar" -type f 2>/dev/null | head -1)" ]; then
   echo "== building $jar"
   mvn -B -q -pl stress -am -DskipTests package || { echo "build failed" >&2; exit 1; }
 fi
@@ -114,7 +114,7 @@ if start is not None:
     for l in lines[start:]:
         m = head.match(l)
         if m:
-            cur = tests.setdefault(m.group(2), {"status": m.group(1).strip(), "rows": []})
+            cur = tests[m.group(2)] = {"status": m.group(1).strip(), "rows": []}  # a test may be listed twice
             continue
         m = row.match(l)
         if m and cur is not None:

@@ -1,8 +1,11 @@
 package dev.senders.stress;
 
 import dev.senders.Env;
+import dev.senders.OperationState;
 import dev.senders.Query;
 import dev.senders.Receiver;
+import dev.senders.Sender;
+import dev.senders.StopCallback;
 import dev.senders.StopToken;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -117,7 +120,11 @@ final class Probes {
         }
 
         Recorder(StopToken token, Runnable onValue) {
-            this.env = Env.of(Query.STOP_TOKEN, token);
+            this(Env.of(Query.STOP_TOKEN, token), onValue);
+        }
+
+        Recorder(Env env, Runnable onValue) {
+            this.env = env;
             this.onValue = onValue;
         }
 
@@ -156,6 +163,102 @@ final class Probes {
         static {
             try {
                 COMPLETIONS = MethodHandles.lookup().findVarHandle(Recorder.class, "completions", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+
+    /**
+     * A single-shot sender driven by the test: {@code connect} publishes its receiver, {@code start}
+     * records that it started (and registers a stop callback on the receiver's token). The test
+     * completes it by calling {@link #complete(int)} from an actor; a stop request on the
+     * receiver's token completes it with {@code setStopped()} on the stopping thread. At most one
+     * of the two completes the receiver (a CAS on {@code completed}): this sender never breaks the
+     * protocol itself, so every duplicate the test sees is the library's.
+     */
+    static final class Manual<T> implements Sender<T> {
+        private final T value;
+        private final Throwable error;
+        volatile Receiver<? super T> receiver;
+        volatile int started;
+        /** 0 not yet; VALUE, ERROR or STOPPED: how this sender completed its receiver. */
+        volatile int completed;
+        /** Whether the receiver's token reported stop requested when the test completed it (or stop completed it). */
+        volatile boolean sawStop;
+        /** Whether the stop callback registered in start ran. */
+        volatile int stopCallbackRuns;
+        private volatile StopCallback callback;
+        /** When false, a stop request is only observed ({@link #stopRequested()}), not answered. */
+        private final boolean answersStop;
+
+        Manual(T value) {
+            this(value, null);
+        }
+
+        Manual(T value, Throwable error) {
+            this(value, error, true);
+        }
+
+        Manual(T value, Throwable error, boolean answersStop) {
+            this.value = value;
+            this.error = error;
+            this.answersStop = answersStop;
+        }
+
+        @Override
+        public OperationState connect(Receiver<? super T> r) {
+            receiver = r;
+            return () -> {
+                started = 1;
+                StopToken t = r.env().stopToken();
+                if (answersStop && t.stopPossible()) {
+                    callback = t.onStop(() -> {
+                        STOP_RUNS.getAndAdd(this, 1);
+                        complete(STOPPED);
+                    });
+                }
+            };
+        }
+
+        /** Completes the receiver with {@code kind} unless it was completed already; true if this call did. */
+        boolean complete(int kind) {
+            if (!COMPLETED.compareAndSet(this, 0, kind)) {
+                return false;
+            }
+            Receiver<? super T> r = receiver;
+            sawStop = r.env().stopToken().stopRequested();
+            StopCallback cb = callback;
+            if (cb != null) {
+                cb.close(); // a well-behaved sender deregisters before completing
+            }
+            switch (kind) {
+                case VALUE:
+                    r.setValue(value);
+                    break;
+                case ERROR:
+                    r.setError(error);
+                    break;
+                default:
+                    r.setStopped();
+            }
+            return true;
+        }
+
+        /** Whether stop has been requested on the token the receiver sees. */
+        int stopRequested() {
+            Receiver<? super T> r = receiver;
+            return r != null && r.env().stopToken().stopRequested() ? 1 : 0;
+        }
+
+        private static final VarHandle COMPLETED;
+        private static final VarHandle STOP_RUNS;
+
+        static {
+            try {
+                MethodHandles.Lookup l = MethodHandles.lookup();
+                COMPLETED = l.findVarHandle(Manual.class, "completed", int.class);
+                STOP_RUNS = l.findVarHandle(Manual.class, "stopCallbackRuns", int.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
