@@ -7,6 +7,7 @@ import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
+import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -78,14 +79,15 @@ final class LetAsyncScope<T> implements Sender<T> {
             if (body != null) {
                 c.tryAssociate(); // a fresh scope is open: always succeeds
                 OperationState op = null;
+                BodyReceiver br = new BodyReceiver();
                 try {
-                    op = c.wrap(body).connect(new BodyReceiver());
+                    op = c.wrap(body).connect(br);
                 } catch (Throwable t) {
                     Signals.throwIfFatal(t);
                     onError(t);
                     c.dissociate();
                 }
-                if (op != null) {
+                if (op != null && br.beginStart()) {
                     op.start();
                 }
             }
@@ -121,25 +123,35 @@ final class LetAsyncScope<T> implements Sender<T> {
             }
         }
 
-        final class BodyReceiver implements Receiver<T> {
+        /**
+         * The body's receiver, guarded like spawn's and nest's ({@link GuardedReceiver}): a body
+         * sender that completes twice is reported and releases nothing; one that completes before
+         * start has that violation delivered as its error.
+         */
+        final class BodyReceiver extends GuardedReceiver<T> {
             @Override
-            public void setValue(T v) {
+            protected String algorithm() {
+                return "letAsyncScope";
+            }
+
+            @Override
+            protected void onValue(T v) {
                 value = v;
                 bodyValue = true;
                 core.dissociate();
             }
 
             @Override
-            public void setError(Throwable error) {
+            protected void onError(Throwable error) {
                 try {
-                    onError(error);
+                    Op.this.onError(error);
                 } finally {
                     core.dissociate();
                 }
             }
 
             @Override
-            public void setStopped() {
+            protected void onStopped() {
                 core.dissociate();
             }
 

@@ -228,4 +228,23 @@ class LetAsyncScopeTest {
         assertEquals(1, Senders.syncWait(s));
         assertEquals(2, n.get());
     }
+
+    @Test
+    @org.junit.jupiter.api.DisplayName("[exec.recv] + P3296: a body sender that completes twice is reported and releases nothing twice; the result is the first completion")
+    void letAsyncScope_bodyCompletingTwiceIsReported() {
+        java.util.List<Throwable> dropped = new java.util.concurrent.CopyOnWriteArrayList<>();
+        dev.senders.Hooks.setOnErrorDropped(dropped::add);
+        try {
+            dev.senders.Sender<Integer> twice = r -> () -> {
+                r.setValue(1);
+                r.setValue(2);
+            };
+            Integer result = dev.senders.Senders.syncWait(Scopes.letAsyncScope(token -> twice));
+            org.junit.jupiter.api.Assertions.assertEquals(1, result);
+            org.junit.jupiter.api.Assertions.assertEquals(1, dropped.size(), () -> "dropped: " + dropped);
+            org.junit.jupiter.api.Assertions.assertInstanceOf(dev.senders.ProtocolViolationException.class, dropped.get(0));
+        } finally {
+            dev.senders.Hooks.resetOnErrorDropped();
+        }
+    }
 }
