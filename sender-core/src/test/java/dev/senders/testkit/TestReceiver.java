@@ -214,6 +214,14 @@ public class TestReceiver<T> implements Receiver<T> {
         return this;
     }
 
+    /** Waits for the first signal and returns its kind (the first signal's, even if more came). */
+    public Kind awaitKind() {
+        await();
+        synchronized (this) {
+            return signals.get(0).kind;
+        }
+    }
+
     /** Waits for the first signal, then checks that exactly one came and it is of {@code expected} kind. */
     public TestReceiver<T> awaitSignal(Kind expected) {
         await();
