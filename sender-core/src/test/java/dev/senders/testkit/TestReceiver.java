@@ -29,17 +29,7 @@ public class TestReceiver<T> implements Receiver<T> {
     public enum Kind { VALUE, ERROR, STOPPED }
 
     /** One recorded signal: its kind, payload (value, error or null) and the thread that sent it. */
-    public static final class Signal {
-        public final Kind kind;
-        public final Object payload;
-        public final Thread thread;
-
-        Signal(Kind kind, Object payload) {
-            this.kind = kind;
-            this.payload = payload;
-            this.thread = Thread.currentThread();
-        }
-
+    public record Signal(Kind kind, Object payload, Thread thread) {
         @Override
         public String toString() {
             return kind + "(" + payload + ")@" + thread.getName();
@@ -124,7 +114,7 @@ public class TestReceiver<T> implements Receiver<T> {
     }
 
     private void record(Kind kind, Object payload) {
-        Signal s = new Signal(kind, payload);
+        Signal s = new Signal(kind, payload, Thread.currentThread());
         synchronized (this) {
             signals.add(s);
         }
@@ -167,13 +157,13 @@ public class TestReceiver<T> implements Receiver<T> {
     /** The kind of the latest signal, or null if none. */
     public Kind kind() {
         Signal s = last;
-        return s == null ? null : s.kind;
+        return s == null ? null : s.kind();
     }
 
     /** The thread of the latest signal, or null if none. */
     public Thread thread() {
         Signal s = last;
-        return s == null ? null : s.thread;
+        return s == null ? null : s.thread();
     }
 
     /** The latest value received, or null. */
@@ -218,7 +208,7 @@ public class TestReceiver<T> implements Receiver<T> {
     public Kind awaitKind() {
         await();
         synchronized (this) {
-            return signals.get(0).kind;
+            return signals.get(0).kind();
         }
     }
 
@@ -270,7 +260,7 @@ public class TestReceiver<T> implements Receiver<T> {
         if (got.size() != 1) {
             throw new AssertionError("completions: expected 1 but got " + got, error);
         }
-        if (got.get(0).kind != expected) {
+        if (got.get(0).kind() != expected) {
             throw new AssertionError("kind: expected " + expected + " but got " + got.get(0), error);
         }
     }
