@@ -10,6 +10,7 @@ import dev.senders.Scheduler;
 import dev.senders.Schedulers;
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.testkit.TestReceiver;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -331,7 +332,7 @@ class ExamplesTest {
             r.await();
             assertFalse(scopedData.isEmpty() && !shouldThrow);
             if (shouldThrow) {
-                assertSame(thrown, r.error);
+                assertSame(thrown, r.error());
             } else {
                 assertEquals(3, scopedData.size(), "no out-of-lifetime access: all nested work ran before completion");
             }

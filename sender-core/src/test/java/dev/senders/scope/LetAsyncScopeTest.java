@@ -12,6 +12,8 @@ import dev.senders.Scheduler;
 import dev.senders.Schedulers;
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.testkit.ManualSender;
+import dev.senders.testkit.TestReceiver;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -106,9 +108,9 @@ class LetAsyncScopeTest {
             }
         }).start();
         probe.await();
-        assertSame(boom, probe.error);
+        assertSame(boom, probe.error());
         assertEquals(Boolean.TRUE, endedBeforeResult.get(), "spawned work ended before the result was delivered");
-        assertEquals(1, probe.completions.get());
+        assertEquals(1, probe.completions());
     }
 
     @Test
@@ -151,7 +153,7 @@ class LetAsyncScopeTest {
         assertTrue(!r.isDone());
         stop.requestStop();
         assertEquals(3, stopped.get());
-        assertEquals(TestReceiver.Signal.STOPPED, r.signal);
+        assertEquals(TestReceiver.Kind.STOPPED, r.kind());
     }
 
     @Test
@@ -168,7 +170,7 @@ class LetAsyncScopeTest {
             return Senders.just();
         }).connect(r).start();
         assertEquals("v", seen.get());
-        assertEquals(TestReceiver.Signal.VALUE, r.signal);
+        assertEquals(TestReceiver.Kind.VALUE, r.kind());
     }
 
     @Test
@@ -213,7 +215,7 @@ class LetAsyncScopeTest {
         }));
         ManualSender<Void> work = new ManualSender<>();
         assertTrue(!Scopes.spawn(work, kept.get()));
-        assertEquals(0, work.connects.get());
+        assertEquals(0, work.connects());
     }
 
     @Test

@@ -15,6 +15,8 @@ import dev.senders.Scheduler;
 import dev.senders.Schedulers;
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.testkit.ManualSender;
+import dev.senders.testkit.TestReceiver;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -48,12 +50,12 @@ class SpawnTest {
         SimpleCountingScope scope = new SimpleCountingScope();
         ManualSender<String> work = new ManualSender<>();
         assertTrue(Scopes.spawn(work, scope.getToken()));
-        assertEquals(1, work.starts.get(), "started before spawn returns");
+        assertEquals(1, work.starts(), "started before spawn returns");
         assertEquals(1, scope.count());
         TestReceiver<Void> join = new TestReceiver<>();
         scope.join().connect(join).start();
         assertFalse(join.isDone());
-        work.completeLast("ignored value");
+        work.complete("ignored value");
         assertTrue(join.isDone());
         assertEquals(0, scope.count());
     }
@@ -73,8 +75,8 @@ class SpawnTest {
             }
             ManualSender<Void> work = new ManualSender<>();
             assertFalse(Scopes.spawn(work, scope.getToken()));
-            assertEquals(0, work.connects.get());
-            assertEquals(0, work.starts.get());
+            assertEquals(0, work.connects());
+            assertEquals(0, work.starts());
             assertEquals(0, scope.count());
             Senders.syncWait(scope.join());
         }
@@ -182,8 +184,8 @@ class SpawnTest {
             return op;
         };
         Scopes.spawn(s, scope.getToken());
-        work.completeLast(null);
-        work.started.clear();
+        work.complete(null);
+        work.started().clear();
         assertTrue(Gc.awaitCondition(() -> ref[0].get() == null));
         Senders.syncWait(scope.join());
     }
@@ -201,10 +203,10 @@ class SpawnTest {
         assertEquals(1, seen.get());
         ManualSender<Void> work = new ManualSender<>();
         Scopes.spawn(work, scope.getToken(), Env.of(key, "v"));
-        assertFalse(work.last().env().stopToken().stopRequested());
+        assertFalse(work.receiver().env().stopToken().stopRequested());
         scope.requestStop();
-        assertTrue(work.last().env().stopToken().stopRequested());
-        work.completeLast(null);
+        assertTrue(work.receiver().env().stopToken().stopRequested());
+        work.complete(null);
         Senders.syncWait(scope.join());
     }
 
@@ -255,11 +257,11 @@ class SpawnTest {
         InplaceStopSource own = new InplaceStopSource();
         ManualSender<Void> work = new ManualSender<>();
         Scopes.spawn(work, scope.getToken(), TestSenders.stopEnv(own.token()));
-        var token = work.last().env().stopToken();
+        var token = work.receiver().env().stopToken();
         assertFalse(token.stopRequested());
         own.requestStop();
         assertTrue(token.stopRequested());
-        work.completeLast(null);
+        work.complete(null);
         Senders.syncWait(scope.join());
     }
 
