@@ -57,7 +57,11 @@ public class TestReceiver<T> implements Receiver<T> {
         this(env, null);
     }
 
-    private TestReceiver(Env env, InplaceStopSource stopSource) {
+    /**
+     * A receiver whose env is {@code env} plus, if {@code stopSource} is not null, that source's token
+     * (for anonymous subclasses; otherwise prefer {@link #withStopSource(Env)}).
+     */
+    public TestReceiver(Env env, InplaceStopSource stopSource) {
         Objects.requireNonNull(env, "env");
         this.stopSource = stopSource;
         this.env = stopSource == null ? env : env.with(Query.STOP_TOKEN, stopSource.token());
