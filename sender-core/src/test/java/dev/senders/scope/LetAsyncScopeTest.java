@@ -52,7 +52,7 @@ class LetAsyncScopeTest {
         AtomicInteger done = new AtomicInteger();
         int v = Senders.syncWait(Scopes.letAsyncScope(token -> {
             for (int i = 0; i < 100; i++) {
-                Scopes.spawn(TestSenders.startsOn(sch, TestSenders.fromCallable(done::incrementAndGet)), token);
+                Scopes.spawn(TestSenders.fromCallable(done::incrementAndGet).startsOn(sch), token);
             }
             return Senders.just(13);
         }));
@@ -85,7 +85,7 @@ class LetAsyncScopeTest {
         AtomicReference<Boolean> endedBeforeResult = new AtomicReference<>();
         Sender<Object> s = Scopes.letAsyncScope(token -> {
             Scopes.spawn(TestSenders.beforeCompletion(
-                    TestSenders.startsOn(Schedulers.fromExecutor(POOL), TestSenders.untilStopped()),
+                    TestSenders.untilStopped().startsOn(Schedulers.fromExecutor(POOL)),
                     () -> spawnedEnded.set(true)), token);
             throw boom;
         });
@@ -163,7 +163,7 @@ class LetAsyncScopeTest {
         AtomicReference<String> seen = new AtomicReference<>();
         TestReceiver<Object> r = new TestReceiver<>(dev.senders.Env.of(key, "v"));
         Scopes.letAsyncScope(token -> {
-            Scopes.spawn(TestSenders.then(Senders.read(key), v -> {
+            Scopes.spawn(Senders.read(key).then(v -> {
                 seen.set(v);
                 return v;
             }), token);

@@ -196,7 +196,7 @@ class SpawnTest {
         Query<String> key = Query.named("key");
         CountingScope scope = new CountingScope();
         AtomicInteger seen = new AtomicInteger();
-        Scopes.spawn(TestSenders.then(Senders.read(key), v -> {
+        Scopes.spawn(Senders.read(key).then(v -> {
             assertEquals("v", v);
             return seen.incrementAndGet();
         }), scope.getToken(), Env.of(key, "v"));
@@ -215,7 +215,7 @@ class SpawnTest {
     void requestStop_reachesWorkBeforeAndAfter() {
         CountingScope scope = new CountingScope();
         AtomicInteger stopped = new AtomicInteger();
-        Sender<Object> work = TestSenders.<Object>letError(TestSenders.untilStopped(), e -> Senders.just(null));
+        Sender<Object> work = TestSenders.<Object>untilStopped().letError(e -> Senders.just(null));
         Sender<Object> counted = r -> work.connect(new dev.senders.Receiver<Object>() {
             @Override
             public void setValue(Object v) {
@@ -295,7 +295,7 @@ class SpawnTest {
     }
 
     static Sender<Void> process(AsyncScopeToken scope, Scheduler sch, Tree t, AtomicInteger done) {
-        return TestSenders.letError(TestSenders.then(sch.schedule(), v -> {
+        return sch.schedule().<Void>then(v -> {
             if (t.left != null) {
                 Scopes.spawn(process(scope, sch, t.left, done), scope);
             }
@@ -304,7 +304,7 @@ class SpawnTest {
             }
             done.incrementAndGet(); // do_stuff(t.data)
             return null;
-        }), e -> Senders.<Void>just(null));
+        }).letError(e -> Senders.<Void>just(null));
     }
 
     @Test
@@ -346,7 +346,7 @@ class SpawnTest {
             });
             Scopes.spawn(task, scope.getToken());
             scope.close();
-            Senders.syncWait(TestSenders.then(scope.join(), v -> {
+            Senders.syncWait(scope.join().then(v -> {
                 joined.set(true);
                 return v;
             }));
