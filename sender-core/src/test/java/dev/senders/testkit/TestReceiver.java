@@ -148,6 +148,15 @@ public class TestReceiver<T> implements Receiver<T> {
         return new ArrayList<>(signals);
     }
 
+    /** The kinds of every signal received, in order. */
+    public synchronized List<Kind> kinds() {
+        List<Kind> kinds = new ArrayList<>(signals.size());
+        for (Signal s : signals) {
+            kinds.add(s.kind());
+        }
+        return kinds;
+    }
+
     /** How many signals (completions) were received; more than one is a protocol violation. */
     public synchronized int completions() {
         return signals.size();
