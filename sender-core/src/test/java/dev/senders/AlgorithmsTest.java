@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.senders.testkit.ManualSender;
+import dev.senders.testkit.TestReceiver;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.DisplayName;
@@ -74,10 +76,10 @@ class AlgorithmsTest {
         ManualSender<Integer> work = new ManualSender<>(true);
         TestReceiver<Integer> r = new TestReceiver<>();
         work.stopWhen(trigger.token()).connect(r).start();
-        assertEquals(0, r.count());
+        assertEquals(0, r.completions());
         trigger.requestStop();
-        assertEquals(1, work.stopsSeen.get());
-        assertEquals("stopped", r.single().kind);
+        assertEquals(1, work.stopsSeen());
+        assertEquals(TestReceiver.Kind.STOPPED, r.single().kind());
     }
 
     @Test
@@ -89,8 +91,8 @@ class AlgorithmsTest {
         TestReceiver<Integer> r = TestReceiver.withStopToken(downstream.token());
         work.stopWhen(trigger.token()).connect(r).start();
         downstream.requestStop();
-        assertEquals(1, work.stopsSeen.get());
-        assertEquals("stopped", r.single().kind);
+        assertEquals(1, work.stopsSeen());
+        assertEquals(TestReceiver.Kind.STOPPED, r.single().kind());
     }
 
     @Test
@@ -102,8 +104,8 @@ class AlgorithmsTest {
         work.stopWhen(trigger.token()).connect(r).start();
         work.complete(1);
         trigger.requestStop();
-        assertEquals(0, work.stopsSeen.get());
-        assertEquals(1, r.single().payload);
+        assertEquals(0, work.stopsSeen());
+        assertEquals(1, r.single().payload());
         // the never token adds nothing
         Sender<Integer> s = just(1);
         assertSame(s, s.stopWhen(StopToken.never()));
@@ -115,10 +117,10 @@ class AlgorithmsTest {
         InplaceStopSource trigger = new InplaceStopSource();
         TestReceiver<StopToken> r = new TestReceiver<>();
         Senders.read(Query.STOP_TOKEN).stopWhen(trigger.token()).connect(r).start();
-        assertSame(trigger.token(), r.single().payload);
+        assertSame(trigger.token(), r.single().payload());
         TestReceiver<StopToken> stoppable = new TestReceiver<>(Env.of(Query.STOP_TOKEN, new InplaceStopSource().token()));
         Senders.read(Query.STOP_TOKEN).stopWhen(trigger.token()).connect(stoppable).start();
-        Object seen = stoppable.single().payload;
+        Object seen = stoppable.single().payload();
         assertTrue(seen != trigger.token() && ((StopToken) seen).stopPossible(), "a combined token of its own");
     }
 
@@ -128,7 +130,7 @@ class AlgorithmsTest {
         Query<String> key = Query.of("k", "none");
         TestReceiver<String> r = new TestReceiver<>(Env.of(key, "yes"));
         just(1).letValue(x -> Senders.read(key)).connect(r).start();
-        assertEquals("yes", r.single().payload);
+        assertEquals("yes", r.single().payload());
         assertTrue(true);
     }
 

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.senders.testkit.ManualSender;
+import dev.senders.testkit.TestReceiver;
 import java.io.IOException;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -30,12 +32,12 @@ class CompletionStageInteropTest {
         CompletableFuture<Integer> failedLater = CompletableFuture.<Integer>failedFuture(io).thenApply(x -> x);
         TestReceiver<Integer> r = new TestReceiver<>();
         fromCompletionStage(failedLater).connect(r).start();
-        assertSame(io, r.single().payload, "CompletionException must be unwrapped");
+        assertSame(io, r.single().payload(), "CompletionException must be unwrapped");
         CompletableFuture<Integer> cancelled = new CompletableFuture<>();
         cancelled.cancel(false);
         TestReceiver<Integer> r2 = new TestReceiver<>();
         fromCompletionStage(cancelled).connect(r2).start();
-        assertEquals("stopped", r2.single().kind);
+        assertEquals(TestReceiver.Kind.STOPPED, r2.single().kind());
     }
 
     @Test
@@ -44,12 +46,12 @@ class CompletionStageInteropTest {
         CompletableFuture<Integer> f = new CompletableFuture<>();
         TestReceiver<Integer> r = new TestReceiver<>();
         fromCompletionStage(f).connect(r).start();
-        assertEquals(0, r.count());
+        assertEquals(0, r.completions());
         Thread completer = new Thread(() -> f.complete(3), "completer");
         completer.start();
-        TestReceiver.Signal s = r.await();
-        assertEquals(3, s.payload);
-        assertSame(completer, s.thread);
+        TestReceiver.Signal s = r.awaitSingle();
+        assertEquals(3, s.payload());
+        assertSame(completer, s.thread());
     }
 
     @Test
@@ -61,7 +63,7 @@ class CompletionStageInteropTest {
         fromCompletionStage(f).connect(r).start();
         stop.requestStop();
         assertTrue(f.isCancelled());
-        assertEquals("stopped", r.single().kind);
+        assertEquals(TestReceiver.Kind.STOPPED, r.single().kind());
     }
 
     @Test
@@ -77,7 +79,7 @@ class CompletionStageInteropTest {
         stop.requestStop();
         TestReceiver<Integer> r = TestReceiver.withStopToken(stop.token());
         s.connect(r).start();
-        assertEquals("stopped", r.single().kind);
+        assertEquals(TestReceiver.Kind.STOPPED, r.single().kind());
         assertEquals(2, calls.get());
     }
 
@@ -91,7 +93,7 @@ class CompletionStageInteropTest {
         fromCompletionStage(minimal).connect(r).start();
         stop.requestStop();
         f.complete(1); // ignored: the operation already completed
-        assertEquals("stopped", r.single().kind);
+        assertEquals(TestReceiver.Kind.STOPPED, r.single().kind());
     }
 
     @Test
@@ -112,9 +114,9 @@ class CompletionStageInteropTest {
     void toCompletableFuture_cancelRequestsStop() {
         ManualSender<Integer> work = new ManualSender<>(true);
         CompletableFuture<Integer> f = toCompletableFuture(work);
-        assertEquals(1, work.starts.get(), "starts now");
+        assertEquals(1, work.starts(), "starts now");
         assertTrue(f.cancel(false));
-        assertEquals(1, work.stopsSeen.get());
+        assertEquals(1, work.stopsSeen());
         assertTrue(f.isCancelled());
         // dependents are plain futures and see the cancellation
         java.util.concurrent.CompletionException ce = assertThrows(java.util.concurrent.CompletionException.class,

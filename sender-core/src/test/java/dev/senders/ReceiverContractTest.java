@@ -6,6 +6,7 @@ import static dev.senders.Senders.justStopped;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import dev.senders.testkit.TestReceiver;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -65,9 +66,9 @@ class ReceiverContractTest {
                 Senders.<Integer>justStopped())) {
             TestReceiver<Integer> r = new TestReceiver<>();
             OperationState op = alg.apply(source).connect(r);
-            assertEquals(0, r.count(), name + ": signal before start");
+            assertEquals(0, r.completions(), name + ": signal before start");
             op.start();
-            assertEquals(1, r.count(), name + ": " + r.signals());
+            assertEquals(1, r.completions(), name + ": " + r.signals());
         }
     }
 
@@ -83,7 +84,7 @@ class ReceiverContractTest {
         s.connect(r); // dropped
         assertEquals(0, source.starts.get(), name);
         assertEquals(0, userCode.get(), name);
-        assertEquals(0, r.count(), name);
+        assertEquals(0, r.completions(), name);
         // multi-shot: each connect is an independent run
         s.connect(new TestReceiver<>()).start();
         s.connect(new TestReceiver<>()).start();
@@ -118,8 +119,8 @@ class ReceiverContractTest {
         TestReceiver<Object> r = new TestReceiver<>();
         s.connect(r).start();
         TestReceiver.Signal sig = r.single();
-        assertEquals("error", sig.kind, name);
-        assertSame(boom, sig.payload, name);
+        assertEquals(TestReceiver.Kind.ERROR, sig.kind(), name);
+        assertSame(boom, sig.payload(), name);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -146,8 +147,8 @@ class ReceiverContractTest {
         };
         alg.apply(just(1)).connect(r).start();
         TestReceiver.Signal sig = inner.single();
-        assertEquals("error", sig.kind, name);
-        assertSame(refused, sig.payload, name);
+        assertEquals(TestReceiver.Kind.ERROR, sig.kind(), name);
+        assertSame(refused, sig.payload(), name);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -159,10 +160,10 @@ class ReceiverContractTest {
         TestReceiver<Integer> r = new TestReceiver<>(Env.of(key, 42));
         alg.apply(probe).connect(r).start();
         TestReceiver.Signal sig = r.single();
-        assertEquals("value", sig.kind, name);
+        assertEquals(TestReceiver.Kind.VALUE, sig.kind(), name);
         // every algorithm above maps the source value 42 to something; only the read matters:
         // then(x+1)=43, whenAll/whenAny/... keep 42, combiner 44, stoppedAsOptional 42
-        Object v = sig.payload;
+        Object v = sig.payload();
         boolean ok = v.equals(42) || v.equals(43) || v.equals(44);
         assertEquals(true, ok, name + " got " + v);
     }
@@ -176,7 +177,7 @@ class ReceiverContractTest {
         RuntimeException e = new RuntimeException();
         TestReceiver<Optional<Integer>> r = new TestReceiver<>();
         Senders.<Integer>justError(e).stoppedAsOptional().connect(r).start();
-        assertSame(e, r.single().payload);
+        assertSame(e, r.single().payload());
     }
 
     @org.junit.jupiter.api.Test
@@ -184,9 +185,9 @@ class ReceiverContractTest {
     void fromCompletionStage_noSignalBeforeStart() {
         TestReceiver<Integer> r = new TestReceiver<>();
         OperationState op = Senders.fromCompletionStage(CompletableFuture.completedFuture(1)).connect(r);
-        assertEquals(0, r.count());
+        assertEquals(0, r.completions());
         op.start();
-        assertEquals(1, r.single().payload);
+        assertEquals(1, r.single().payload());
     }
 
     static { // keep the helpers referenced

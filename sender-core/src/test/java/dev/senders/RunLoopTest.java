@@ -2,6 +2,7 @@ package dev.senders;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.senders.testkit.TestReceiver;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
@@ -47,12 +48,12 @@ class RunLoopTest {
         }).connect(first).start();
         loop.finish();
         loop.run();
-        assertEquals("value", first.single().kind);
-        assertEquals("value", late.single().kind);
+        assertEquals(TestReceiver.Kind.VALUE, first.single().kind());
+        assertEquals(TestReceiver.Kind.VALUE, late.single().kind());
         // after run() returned, scheduled work completes stopped at once
         TestReceiver<Void> after = new TestReceiver<>();
         loop.schedule().connect(after).start();
-        assertEquals("stopped", after.single().kind);
+        assertEquals(TestReceiver.Kind.STOPPED, after.single().kind());
     }
 
     @Test
@@ -67,8 +68,8 @@ class RunLoopTest {
         stop.requestStop();
         loop.finish();
         loop.run();
-        assertEquals("stopped", stopped.single().kind);
-        assertEquals("value", other.single().kind);
+        assertEquals(TestReceiver.Kind.STOPPED, stopped.single().kind());
+        assertEquals(TestReceiver.Kind.VALUE, other.single().kind());
     }
 
     @Test
@@ -83,6 +84,6 @@ class RunLoopTest {
         producer.start();
         loop.run();
         producer.join(10_000);
-        assertEquals("value", r.single().kind);
+        assertEquals(TestReceiver.Kind.VALUE, r.single().kind());
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.senders.testkit.TestReceiver;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -47,10 +48,10 @@ class SchedulingTest {
     void continuesOn_deliversValueOnTargetScheduler() throws Exception {
         TestReceiver<Integer> r = new TestReceiver<>();
         just(1).continuesOn(target).connect(r).start();
-        TestReceiver.Signal s = r.await();
-        assertEquals("value", s.kind);
-        assertEquals(1, s.payload);
-        assertSame(targetThread, s.thread);
+        TestReceiver.Signal s = r.awaitSingle();
+        assertEquals(TestReceiver.Kind.VALUE, s.kind());
+        assertEquals(1, s.payload());
+        assertSame(targetThread, s.thread());
     }
 
     @Test
@@ -59,10 +60,10 @@ class SchedulingTest {
         RuntimeException boom = new RuntimeException();
         TestReceiver<Integer> r = new TestReceiver<>();
         Senders.<Integer>justError(boom).continuesOn(target).connect(r).start();
-        TestReceiver.Signal s = r.await();
-        assertEquals("error", s.kind);
-        assertSame(boom, s.payload);
-        assertSame(targetThread, s.thread);
+        TestReceiver.Signal s = r.awaitSingle();
+        assertEquals(TestReceiver.Kind.ERROR, s.kind());
+        assertSame(boom, s.payload());
+        assertSame(targetThread, s.thread());
     }
 
     @Test
@@ -70,9 +71,9 @@ class SchedulingTest {
     void continuesOn_deliversStoppedOnTargetScheduler() throws Exception {
         TestReceiver<Integer> r = new TestReceiver<>();
         Senders.<Integer>justStopped().continuesOn(target).connect(r).start();
-        TestReceiver.Signal s = r.await();
-        assertEquals("stopped", s.kind);
-        assertSame(targetThread, s.thread);
+        TestReceiver.Signal s = r.awaitSingle();
+        assertEquals(TestReceiver.Kind.STOPPED, s.kind());
+        assertSame(targetThread, s.thread());
     }
 
     @Test
@@ -102,7 +103,7 @@ class SchedulingTest {
             rcv.setValue(1);
         };
         source.startsOn(Schedulers.inline()).connect(r).start();
-        assertEquals("stopped", r.single().kind);
+        assertEquals(TestReceiver.Kind.STOPPED, r.single().kind());
         assertEquals(0, started.get());
     }
 
@@ -122,7 +123,7 @@ class SchedulingTest {
         stop.requestStop();
         TestReceiver<Void> r = TestReceiver.withStopToken(stop.token());
         Schedulers.inline().schedule().connect(r).start();
-        assertEquals("stopped", r.single().kind);
+        assertEquals(TestReceiver.Kind.STOPPED, r.single().kind());
         assertThrows(CancellationException.class, () -> syncWait(Senders.justStopped().continuesOn(target)));
     }
 }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.senders.testkit.ManualSender;
 import java.io.IOException;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
@@ -59,7 +60,7 @@ class SyncWaitTest {
         Thread.currentThread().interrupt();
         try {
             assertThrows(CancellationException.class, () -> syncWait(work));
-            assertEquals(1, work.stopsSeen.get());
+            assertEquals(1, work.stopsSeen());
         } finally {
             assertTrue(Thread.interrupted());
         }

@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.senders.testkit.ManualSender;
+import dev.senders.testkit.TestReceiver;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -38,9 +40,9 @@ class WhenAllTest {
         RuntimeException boom = new RuntimeException("boom");
         TestReceiver<List<Integer>> r = new TestReceiver<>();
         whenAll(sibling, Senders.<Integer>justError(boom)).connect(r).start();
-        assertEquals(1, sibling.stopsSeen.get());
-        assertEquals("error", r.single().kind);
-        assertSame(boom, r.single().payload);
+        assertEquals(1, sibling.stopsSeen());
+        assertEquals(TestReceiver.Kind.ERROR, r.single().kind());
+        assertSame(boom, r.single().payload());
     }
 
     @Test
@@ -49,8 +51,8 @@ class WhenAllTest {
         ManualSender<Integer> sibling = new ManualSender<>(true);
         TestReceiver<List<Integer>> r = new TestReceiver<>();
         whenAll(sibling, Senders.<Integer>justStopped()).connect(r).start();
-        assertEquals(1, sibling.stopsSeen.get());
-        assertEquals("stopped", r.single().kind);
+        assertEquals(1, sibling.stopsSeen());
+        assertEquals(TestReceiver.Kind.STOPPED, r.single().kind());
     }
 
     @Test
@@ -60,10 +62,10 @@ class WhenAllTest {
         RuntimeException boom = new RuntimeException("boom");
         TestReceiver<List<Integer>> r = new TestReceiver<>();
         whenAll(slow, Senders.<Integer>justError(boom)).connect(r).start();
-        assertEquals(1, slow.stopsSeen.get());
-        assertEquals(0, r.count(), "completed before all children finished");
+        assertEquals(1, slow.stopsSeen());
+        assertEquals(0, r.completions(), "completed before all children finished");
         slow.complete(7);
-        assertSame(boom, r.single().payload);
+        assertSame(boom, r.single().payload());
     }
 
     @Test
@@ -75,8 +77,8 @@ class WhenAllTest {
         ManualSender<Integer> b = new ManualSender<>(true);
         TestReceiver<List<Integer>> r = TestReceiver.withStopToken(stop.token());
         whenAll(a, b).connect(r).start();
-        assertEquals("stopped", r.single().kind);
-        assertEquals(0, a.starts.get() + b.starts.get());
+        assertEquals(TestReceiver.Kind.STOPPED, r.single().kind());
+        assertEquals(0, a.starts() + b.starts());
     }
 
     @Test
@@ -87,11 +89,11 @@ class WhenAllTest {
         ManualSender<Integer> b = new ManualSender<>(true);
         TestReceiver<List<Integer>> r = TestReceiver.withStopToken(stop.token());
         whenAll(a, b).connect(r).start();
-        assertEquals(0, r.count());
+        assertEquals(0, r.completions());
         stop.requestStop();
-        assertEquals(1, a.stopsSeen.get());
-        assertEquals(1, b.stopsSeen.get());
-        assertEquals("stopped", r.single().kind);
+        assertEquals(1, a.stopsSeen());
+        assertEquals(1, b.stopsSeen());
+        assertEquals(TestReceiver.Kind.STOPPED, r.single().kind());
     }
 
     @Test
@@ -108,16 +110,16 @@ class WhenAllTest {
                         just(4).continuesOn(sch));
                 TestReceiver<List<Integer>> r = new TestReceiver<>();
                 all.connect(r).start();
-                TestReceiver.Signal s = r.await();
+                TestReceiver.Signal s = r.awaitSingle();
                 if (k % 2 == 0) {
-                    assertTrue(s.kind.equals("error") || s.kind.equals("stopped"), s.toString());
+                    assertTrue(s.kind() == TestReceiver.Kind.ERROR || s.kind() == TestReceiver.Kind.STOPPED, s.toString());
                 } else {
-                    assertTrue(s.kind.equals("value") || s.kind.equals("stopped"), s.toString());
-                    if (s.kind.equals("value")) {
-                        assertEquals(List.of(1, 2, 3, 4), s.payload);
+                    assertTrue(s.kind() == TestReceiver.Kind.VALUE || s.kind() == TestReceiver.Kind.STOPPED, s.toString());
+                    if (s.kind() == TestReceiver.Kind.VALUE) {
+                        assertEquals(List.of(1, 2, 3, 4), s.payload());
                     }
                 }
-                assertEquals(1, r.count());
+                assertEquals(1, r.completions());
             }
         } finally {
             pool.shutdownNow();
@@ -131,10 +133,10 @@ class WhenAllTest {
         ManualSender<Integer> loser = new ManualSender<>(false);
         TestReceiver<Integer> r = new TestReceiver<>();
         whenAny(loser, just(5)).connect(r).start();
-        assertEquals(1, loser.stopsSeen.get());
-        assertEquals(0, r.count());
-        loser.receiver.setStopped();
-        assertEquals(5, r.single().payload);
+        assertEquals(1, loser.stopsSeen());
+        assertEquals(0, r.completions());
+        loser.receiver().setStopped();
+        assertEquals(5, r.single().payload());
     }
 
     @Test
@@ -143,7 +145,7 @@ class WhenAllTest {
         RuntimeException boom = new RuntimeException();
         TestReceiver<Integer> r = new TestReceiver<>();
         whenAny(Senders.<Integer>justStopped(), Senders.<Integer>justError(boom), just(1)).connect(r).start();
-        assertSame(boom, r.single().payload);
+        assertSame(boom, r.single().payload());
         assertEquals(3, syncWait(whenAny(Senders.<Integer>justStopped(), just(3))));
         assertThrows(CancellationException.class, () -> syncWait(whenAny(justStopped(), justStopped())));
     }
@@ -156,14 +158,14 @@ class WhenAllTest {
         TestReceiver<Integer> r = TestReceiver.withStopToken(stop.token());
         whenAny(a).connect(r).start();
         stop.requestStop();
-        assertEquals(1, a.stopsSeen.get());
-        assertEquals("stopped", r.single().kind);
+        assertEquals(1, a.stopsSeen());
+        assertEquals(TestReceiver.Kind.STOPPED, r.single().kind());
 
         ManualSender<Integer> b = new ManualSender<>(true);
         TestReceiver<Integer> r2 = TestReceiver.withStopToken(stop.token());
         whenAny(b).connect(r2).start();
-        assertEquals(0, b.starts.get());
-        assertEquals("stopped", r2.single().kind);
+        assertEquals(0, b.starts());
+        assertEquals(TestReceiver.Kind.STOPPED, r2.single().kind());
     }
 
     static { // referenced helpers
@@ -218,12 +220,12 @@ class WhenAllTest {
                 whenAll(pooled(pool, finished, 1), pooled(pool, finished, 2), pooled(pool, finished, 3))
                         .connect(probe).start();
                 pool.execute(stop::requestStop);
-                TestReceiver.Signal s = r.await();
+                TestReceiver.Signal s = r.awaitSingle();
                 assertEquals(3, finishedAtCompletion.get(), "completed before all children finished");
-                if (s.kind.equals("value")) {
-                    assertEquals(List.of(1, 2, 3), s.payload);
+                if (s.kind() == TestReceiver.Kind.VALUE) {
+                    assertEquals(List.of(1, 2, 3), s.payload());
                 } else {
-                    assertEquals("stopped", s.kind);
+                    assertEquals(TestReceiver.Kind.STOPPED, s.kind());
                 }
             }
             // quiesce, then check that no run got a second signal
@@ -278,7 +280,7 @@ class WhenAllTest {
                 };
                 child.stopWhen(trigger.token()).connect(marking).start();
                 pool.execute(trigger::requestStop);
-                assertEquals(1, r.await().payload);
+                assertEquals(1, r.awaitSingle().payload());
                 trigger.requestStop(); // after completion: must not reach the child
                 assertTrue(!lateStop.get(), "a stop callback ran after completion, run " + i);
             }

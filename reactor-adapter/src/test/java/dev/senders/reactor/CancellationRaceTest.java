@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.Env;
 import dev.senders.Receiver;
+import dev.senders.testkit.ManualSender;
+import dev.senders.testkit.TestReceiver;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
@@ -36,7 +38,7 @@ class CancellationRaceTest {
             Recorder<String> rec = new Recorder<>();
             ReactorSenders.toMono(sender).subscribe(rec);
             rec.subscription.request(1);
-            Receiver<? super String> r = sender.last();
+            Receiver<? super String> r = sender.receiver();
             RaceTestUtils.race(rec.subscription::cancel, () -> r.setValue("v"));
             boolean got = rec.signals.equals(List.of("onSubscribe", "onNext(v)", "onComplete"));
             boolean dropped = rec.signals.equals(List.of("onSubscribe")) && rec.discarded.equals(List.of("v"));
@@ -51,7 +53,7 @@ class CancellationRaceTest {
             ManualSender<String> sender = new ManualSender<>();
             Recorder<String> rec = new Recorder<>();
             ReactorSenders.toMono(sender).subscribe(rec);
-            Receiver<? super String> r = sender.last();
+            Receiver<? super String> r = sender.receiver();
             RaceTestUtils.race(() -> rec.subscription.request(1), () -> r.setValue("v"));
             assertEquals(List.of("onSubscribe", "onNext(v)", "onComplete"), rec.signals, "round " + i);
         }
@@ -63,7 +65,7 @@ class CancellationRaceTest {
             ManualSender<String> sender = new ManualSender<>();
             Recorder<String> rec = new Recorder<>();
             ReactorSenders.toMono(sender).subscribe(rec);
-            sender.last().setValue("v");
+            sender.receiver().setValue("v");
             RaceTestUtils.race(rec.subscription::cancel, () -> rec.subscription.request(1));
             boolean got = rec.signals.equals(List.of("onSubscribe", "onNext(v)", "onComplete"));
             boolean dropped = rec.signals.equals(List.of("onSubscribe")) && rec.discarded.equals(List.of("v"));
@@ -80,7 +82,7 @@ class CancellationRaceTest {
             ManualSender<String> sender = new ManualSender<>();
             Recorder<String> rec = new Recorder<>();
             ReactorSenders.toMono(sender).subscribe(rec);
-            Receiver<? super String> r = sender.last();
+            Receiver<? super String> r = sender.receiver();
             IllegalStateException boom = new IllegalStateException("boom");
             RaceTestUtils.race(rec.subscription::cancel, () -> r.setError(boom));
             boolean signalled = rec.signals.equals(List.of("onSubscribe", "onError(IllegalStateException)"));
@@ -109,15 +111,15 @@ class CancellationRaceTest {
                     }
                 });
             };
-            TestReceiver<String> r = new TestReceiver<>(Env.of(ReactorSenders.CONTEXT, Operators2.discardInto(discarded)));
+            TestReceiver<String> r = TestReceiver.withStopSource(Env.of(ReactorSenders.CONTEXT, Operators2.discardInto(discarded)));
             ReactorSenders.fromPublisher(pub).connect(r).start();
-            RaceTestUtils.race(r.stop::requestStop, () -> sub.get().onNext("v"));
-            assertEquals(1, r.completions.get(), "round " + i);
-            if (r.kind == TestReceiver.Kind.VALUE) {
-                assertEquals("v", r.value);
+            RaceTestUtils.race(r::requestStop, () -> sub.get().onNext("v"));
+            assertEquals(1, r.completions(), "round " + i);
+            if (r.kind() == TestReceiver.Kind.VALUE) {
+                assertEquals("v", r.value());
                 assertTrue(discarded.isEmpty());
             } else {
-                assertEquals(TestReceiver.Kind.STOPPED, r.kind, "round " + i);
+                assertEquals(TestReceiver.Kind.STOPPED, r.kind(), "round " + i);
                 assertEquals(List.of("v"), discarded, "round " + i + ": the value was not lost");
             }
             assertEquals(List.of("request", "cancel"), upstream, "round " + i + ": cancelled exactly once");
@@ -130,7 +132,7 @@ class CancellationRaceTest {
             AtomicReference<Subscriber<? super String>> sub = new AtomicReference<>();
             List<String> upstream = new CopyOnWriteArrayList<>();
             Publisher<String> pub = sub::set; // onSubscribe comes later, from the race
-            TestReceiver<String> r = new TestReceiver<>();
+            TestReceiver<String> r = TestReceiver.withStopSource();
             ReactorSenders.fromPublisher(pub).connect(r).start();
             Subscription s = new Subscription() {
                 @Override
@@ -143,9 +145,9 @@ class CancellationRaceTest {
                     upstream.add("cancel");
                 }
             };
-            RaceTestUtils.race(r.stop::requestStop, () -> sub.get().onSubscribe(s));
-            assertEquals(TestReceiver.Kind.STOPPED, r.kind);
-            assertEquals(1, r.completions.get());
+            RaceTestUtils.race(r::requestStop, () -> sub.get().onSubscribe(s));
+            assertEquals(TestReceiver.Kind.STOPPED, r.kind());
+            assertEquals(1, r.completions());
             assertEquals(1, upstream.stream().filter("cancel"::equals).count(), "round " + i + ": " + upstream);
         }
     }
@@ -161,13 +163,13 @@ class CancellationRaceTest {
                 sub.set(s);
                 s.onSubscribe(new FromPublisherTest.FlagSubscription(new java.util.concurrent.atomic.AtomicBoolean()));
             };
-            TestReceiver<String> r = new TestReceiver<>();
+            TestReceiver<String> r = TestReceiver.withStopSource();
             ReactorSenders.fromPublisher(pub).connect(r).start();
             IllegalStateException boom = new IllegalStateException("boom");
-            RaceTestUtils.race(r.stop::requestStop, () -> sub.get().onError(boom));
-            assertEquals(1, r.completions.get());
-            if (r.kind == TestReceiver.Kind.ERROR) {
-                assertEquals(boom, r.error);
+            RaceTestUtils.race(r::requestStop, () -> sub.get().onError(boom));
+            assertEquals(1, r.completions());
+            if (r.kind() == TestReceiver.Kind.ERROR) {
+                assertEquals(boom, r.error());
                 assertTrue(dropped.isEmpty());
             } else {
                 assertEquals(List.of(boom), dropped, "round " + i);
@@ -181,7 +183,7 @@ class CancellationRaceTest {
             ManualSender<String> sender = new ManualSender<>();
             Recorder<String> rec = new Recorder<>();
             ReactorSenders.toMono(sender).subscribe(rec);
-            Receiver<? super String> r = sender.last();
+            Receiver<? super String> r = sender.receiver();
             RaceTestUtils.race(rec.subscription::cancel, r::setStopped);
             boolean signalled = rec.signals.equals(List.of("onSubscribe", "onError(CancellationException)"));
             boolean silent = rec.signals.equals(List.of("onSubscribe"));
@@ -232,11 +234,11 @@ class CancellationRaceTest {
                     }
                 });
             };
-            TestReceiver<String> r = new TestReceiver<>();
+            TestReceiver<String> r = TestReceiver.withStopSource();
             dev.senders.OperationState op = ReactorSenders.fromPublisher(pub).connect(r);
-            RaceTestUtils.race(r.stop::requestStop, op::start);
-            assertEquals(1, r.completions.get(), "round " + i);
-            assertEquals(TestReceiver.Kind.STOPPED, r.kind);
+            RaceTestUtils.race(r::requestStop, op::start);
+            assertEquals(1, r.completions(), "round " + i);
+            assertEquals(TestReceiver.Kind.STOPPED, r.kind());
             assertTrue(upstream.isEmpty() || upstream.equals(List.of("subscribe", "cancel")),
                     "round " + i + ": either never subscribed or cancelled once: " + upstream);
         }
@@ -250,16 +252,16 @@ class CancellationRaceTest {
                 sub.set(s);
                 s.onSubscribe(new FromPublisherTest.FlagSubscription(new java.util.concurrent.atomic.AtomicBoolean()));
             };
-            TestReceiver<Integer> r = new TestReceiver<>();
+            TestReceiver<Integer> r = TestReceiver.withStopSource();
             ReactorSenders.fromPublisherLast(pub).connect(r).start();
             sub.get().onNext(1);
             sub.get().onNext(2);
-            RaceTestUtils.race(r.stop::requestStop, sub.get()::onComplete);
-            assertEquals(1, r.completions.get(), "round " + i);
-            if (r.kind == TestReceiver.Kind.VALUE) {
-                assertEquals(2, r.value);
+            RaceTestUtils.race(r::requestStop, sub.get()::onComplete);
+            assertEquals(1, r.completions(), "round " + i);
+            if (r.kind() == TestReceiver.Kind.VALUE) {
+                assertEquals(2, r.value());
             } else {
-                assertEquals(TestReceiver.Kind.STOPPED, r.kind);
+                assertEquals(TestReceiver.Kind.STOPPED, r.kind());
             }
         }
     }
@@ -274,13 +276,13 @@ class CancellationRaceTest {
                     sub.set(s);
                     s.onSubscribe(new FromPublisherTest.FlagSubscription(new java.util.concurrent.atomic.AtomicBoolean()));
                 };
-                TestReceiver<Object> r = new TestReceiver<>(Env.of(ReactorSenders.CONTEXT, Operators2.discardInto(discarded)));
+                TestReceiver<Object> r = TestReceiver.withStopSource(Env.of(ReactorSenders.CONTEXT, Operators2.discardInto(discarded)));
                 (last ? ReactorSenders.<Object>fromPublisherLast(pub) : ReactorSenders.<Integer>fromPublisherAll(pub))
                         .connect(r).start();
                 sub.get().onNext(1);
                 sub.get().onNext(2);
-                RaceTestUtils.race(r.stop::requestStop, () -> sub.get().onNext(3));
-                assertEquals(TestReceiver.Kind.STOPPED, r.kind);
+                RaceTestUtils.race(r::requestStop, () -> sub.get().onNext(3));
+                assertEquals(TestReceiver.Kind.STOPPED, r.kind());
                 List<Object> sorted = new java.util.ArrayList<>(discarded);
                 sorted.sort(null);
                 assertEquals(List.of(1, 2, 3), sorted, "round " + i + (last ? " last" : " all"));

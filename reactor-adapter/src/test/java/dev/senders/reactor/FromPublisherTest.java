@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.senders.Env;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Senders;
+import dev.senders.testkit.TestReceiver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -41,7 +42,7 @@ class FromPublisherTest {
     }
 
     static <T> TestReceiver<T> run(dev.senders.Sender<T> sender) {
-        TestReceiver<T> r = new TestReceiver<>();
+        TestReceiver<T> r = TestReceiver.withStopSource();
         sender.connect(r).start();
         return r;
     }
@@ -54,8 +55,8 @@ class FromPublisherTest {
     @Test
     void fromMono_emptyIsSetValueNullAsMonoBlockDoes() {
         TestReceiver<String> r = run(ReactorSenders.fromMono(Mono.<String>empty()));
-        assertEquals(TestReceiver.Kind.VALUE, r.await());
-        assertNull(r.value);
+        assertEquals(TestReceiver.Kind.VALUE, r.awaitKind());
+        assertNull(r.value());
         assertNull(Mono.empty().block(), "the behaviour we mirror");
     }
 
@@ -69,14 +70,14 @@ class FromPublisherTest {
     void fromMono_onErrorIsSetError() {
         IllegalStateException boom = new IllegalStateException("boom");
         TestReceiver<Object> r = run(ReactorSenders.fromMono(Mono.error(boom)));
-        assertEquals(TestReceiver.Kind.ERROR, r.await());
-        assertSame(boom, r.error);
+        assertEquals(TestReceiver.Kind.ERROR, r.awaitKind());
+        assertSame(boom, r.error());
     }
 
     @Test
     void fromMono_upstreamCancellationExceptionIsSetStopped() {
         TestReceiver<Object> r = run(ReactorSenders.fromMono(Mono.error(new CancellationException())));
-        assertEquals(TestReceiver.Kind.STOPPED, r.await());
+        assertEquals(TestReceiver.Kind.STOPPED, r.awaitKind());
     }
 
     @Test
@@ -91,7 +92,7 @@ class FromPublisherTest {
     @Test
     void fromMono_connectWithoutStartSubscribesNothing() {
         PublisherProbe<String> probe = PublisherProbe.of(Mono.just("x"));
-        ReactorSenders.fromMono(probe.mono()).connect(new TestReceiver<>());
+        ReactorSenders.fromMono(probe.mono()).connect(TestReceiver.withStopSource());
         probe.assertWasNotSubscribed();
     }
 
@@ -109,15 +110,15 @@ class FromPublisherTest {
         TestReceiver<String> r = run(ReactorSenders.fromPublisher(pub));
         pub.assertMinRequested(1).assertMaxRequested(1);
         pub.next("a");
-        assertEquals("a", r.value);
+        assertEquals("a", r.value());
         pub.assertCancelled();
     }
 
     @Test
     void fromPublisher_emptyIsSetValueNull() {
         TestReceiver<String> r = run(ReactorSenders.fromPublisher(Flux.<String>empty()));
-        assertEquals(TestReceiver.Kind.VALUE, r.await());
-        assertNull(r.value);
+        assertEquals(TestReceiver.Kind.VALUE, r.awaitKind());
+        assertNull(r.value());
     }
 
     @Test
@@ -129,8 +130,8 @@ class FromPublisherTest {
     void fromPublisherSingle_secondElementCancelsUpstreamWithIndexOutOfBounds() {
         PublisherProbe<Integer> probe = PublisherProbe.of(Flux.range(1, 5));
         TestReceiver<Integer> r = run(ReactorSenders.fromPublisherSingle(probe.flux()));
-        assertEquals(TestReceiver.Kind.ERROR, r.await());
-        assertInstanceOf(IndexOutOfBoundsException.class, r.error);
+        assertEquals(TestReceiver.Kind.ERROR, r.awaitKind());
+        assertInstanceOf(IndexOutOfBoundsException.class, r.error());
         probe.assertWasCancelled();
     }
 
@@ -155,9 +156,9 @@ class FromPublisherTest {
     @Test
     void fromPublisherIgnoreElements_completesWithNullAfterDiscardingElements() {
         List<Object> discarded = new CopyOnWriteArrayList<>();
-        TestReceiver<Void> r = new TestReceiver<>(Env.of(ReactorSenders.CONTEXT, Operators2.discardInto(discarded)));
+        TestReceiver<Void> r = TestReceiver.withStopSource(Env.of(ReactorSenders.CONTEXT, Operators2.discardInto(discarded)));
         ReactorSenders.fromPublisherIgnoreElements(Flux.range(1, 3)).connect(r).start();
-        assertEquals(TestReceiver.Kind.VALUE, r.await());
+        assertEquals(TestReceiver.Kind.VALUE, r.awaitKind());
         assertEquals(List.of(1, 2, 3), discarded);
     }
 
@@ -166,21 +167,21 @@ class FromPublisherTest {
         TestPublisher<String> pub = TestPublisher.create();
         TestReceiver<String> r = run(ReactorSenders.fromPublisher(pub));
         pub.assertWasSubscribed();
-        r.stop.requestStop();
+        r.requestStop();
         pub.assertCancelled();
-        assertEquals(TestReceiver.Kind.STOPPED, r.kind);
-        assertSame(Thread.currentThread(), r.thread, "stopped is delivered on the stopping thread");
+        assertEquals(TestReceiver.Kind.STOPPED, r.kind());
+        assertSame(Thread.currentThread(), r.thread(), "stopped is delivered on the stopping thread");
         pub.next("late"); // after cancel: not delivered
-        assertEquals(1, r.completions.get());
+        assertEquals(1, r.completions());
     }
 
     @Test
     void fromPublisher_stopAlreadyRequestedNeverSubscribes() {
         PublisherProbe<String> probe = PublisherProbe.of(Mono.just("x"));
-        TestReceiver<String> r = new TestReceiver<>();
-        r.stop.requestStop();
+        TestReceiver<String> r = TestReceiver.withStopSource();
+        r.requestStop();
         ReactorSenders.fromPublisher(probe.mono()).connect(r).start();
-        assertEquals(TestReceiver.Kind.STOPPED, r.kind);
+        assertEquals(TestReceiver.Kind.STOPPED, r.kind());
         probe.assertWasNotSubscribed();
     }
 
@@ -189,9 +190,9 @@ class FromPublisherTest {
         TestPublisher<String> pub = TestPublisher.create();
         TestReceiver<String> r = run(ReactorSenders.fromPublisher(pub));
         pub.next("a");
-        r.stop.requestStop(); // must not reach the finished operation
-        assertEquals(TestReceiver.Kind.VALUE, r.kind);
-        assertEquals(1, r.completions.get());
+        r.requestStop(); // must not reach the finished operation
+        assertEquals(TestReceiver.Kind.VALUE, r.kind());
+        assertEquals(1, r.completions());
     }
 
     @Test
@@ -200,11 +201,11 @@ class FromPublisherTest {
         Hooks.onErrorDropped(dropped::add);
         TestPublisher<String> pub = TestPublisher.createNoncompliant(TestPublisher.Violation.CLEANUP_ON_TERMINATE);
         TestReceiver<String> r = run(ReactorSenders.fromPublisher(pub));
-        r.stop.requestStop();
+        r.requestStop();
         IllegalStateException late = new IllegalStateException("late");
         pub.error(late);
         assertEquals(List.of(late), dropped);
-        assertEquals(1, r.completions.get());
+        assertEquals(1, r.completions());
     }
 
     @Test
@@ -217,8 +218,8 @@ class FromPublisherTest {
         };
         TestReceiver<String> r = run(ReactorSenders.fromPublisher(rogue));
         assertThrows(NullPointerException.class, () -> sub.get().onNext(null));
-        assertEquals(TestReceiver.Kind.ERROR, r.kind);
-        assertInstanceOf(NullPointerException.class, r.error);
+        assertEquals(TestReceiver.Kind.ERROR, r.kind());
+        assertInstanceOf(NullPointerException.class, r.error());
         assertTrue(cancelled.get());
     }
 
@@ -248,7 +249,7 @@ class FromPublisherTest {
         assertEquals(1, dropped.size());
         assertInstanceOf(ProtocolViolationException.class, dropped.get(0));
         sub.get().onNext("still works on the first");
-        assertEquals("still works on the first", r.value);
+        assertEquals("still works on the first", r.value());
     }
 
     @Test
@@ -270,7 +271,7 @@ class FromPublisherTest {
         List<Throwable> dropped = new CopyOnWriteArrayList<>();
         Hooks.onErrorDropped(dropped::add);
         TestReceiver<String> r = run(ReactorSenders.fromPublisher(pushesTwo));
-        assertEquals("a", r.value);
+        assertEquals("a", r.value());
         assertEquals(1, dropped.size(), "the violation is reported, not silent");
         assertInstanceOf(ProtocolViolationException.class, dropped.get(0));
         assertEquals(List.of("b"), nextDropped);
@@ -280,8 +281,8 @@ class FromPublisherTest {
     void rule1_9_onNextBeforeOnSubscribeFailsTheReceiver() {
         Publisher<String> rogue = s -> s.onNext("a");
         TestReceiver<String> r = run(ReactorSenders.fromPublisher(rogue));
-        assertEquals(TestReceiver.Kind.ERROR, r.kind);
-        assertInstanceOf(ProtocolViolationException.class, r.error);
+        assertEquals(TestReceiver.Kind.ERROR, r.kind());
+        assertInstanceOf(ProtocolViolationException.class, r.error());
     }
 
     @Test
@@ -296,16 +297,16 @@ class FromPublisherTest {
         pub.next(2);
         RuntimeException late = new RuntimeException("late");
         pub.error(late);
-        assertEquals(List.of(1), r.value);
+        assertEquals(List.of(1), r.value());
         assertEquals(List.of(2), nextDropped);
         assertEquals(List.of(late), errDropped);
     }
 
     @Test
     void fromMono_seesTheReceiversReactorContext() {
-        TestReceiver<String> r = new TestReceiver<>(Env.of(ReactorSenders.CONTEXT, Context.of("k", "v")));
+        TestReceiver<String> r = TestReceiver.withStopSource(Env.of(ReactorSenders.CONTEXT, Context.of("k", "v")));
         ReactorSenders.fromMono(Mono.deferContextual(ctx -> Mono.just(ctx.<String>get("k")))).connect(r).start();
-        assertEquals("v", r.value);
+        assertEquals("v", r.value());
     }
 
     @Test
@@ -314,8 +315,8 @@ class FromPublisherTest {
             throw new IllegalStateException("subscribe failed");
         };
         TestReceiver<String> r = run(ReactorSenders.fromPublisher(throwing));
-        assertEquals(TestReceiver.Kind.ERROR, r.kind);
-        assertEquals("subscribe failed", r.error.getMessage());
+        assertEquals(TestReceiver.Kind.ERROR, r.kind());
+        assertEquals("subscribe failed", r.error().getMessage());
     }
 
     @Test
@@ -354,8 +355,8 @@ class FromPublisherTest {
             }
         });
         TestReceiver<String> r = run(ReactorSenders.fromPublisher(pub));
-        r.stop.requestStop();
-        assertEquals(TestReceiver.Kind.STOPPED, r.kind);
+        r.requestStop();
+        assertEquals(TestReceiver.Kind.STOPPED, r.kind());
         assertEquals(1, dropped.size());
         assertInstanceOf(ProtocolViolationException.class, dropped.get(0));
     }
@@ -372,19 +373,19 @@ class FromPublisherTest {
             public void cancel() {}
         });
         TestReceiver<String> r = run(ReactorSenders.fromPublisher(pub));
-        assertEquals(TestReceiver.Kind.ERROR, r.kind);
-        assertEquals("request failed", r.error.getMessage());
+        assertEquals(TestReceiver.Kind.ERROR, r.kind());
+        assertEquals("request failed", r.error().getMessage());
     }
 
     @Test
     void fromPublisherAll_stopDiscardsWhatWasCollectedEvenIfThePublisherFallsSilent() {
         List<Object> discarded = new CopyOnWriteArrayList<>();
         TestPublisher<Integer> pub = TestPublisher.create();
-        TestReceiver<List<Integer>> r = new TestReceiver<>(Env.of(ReactorSenders.CONTEXT, Operators2.discardInto(discarded)));
+        TestReceiver<List<Integer>> r = TestReceiver.withStopSource(Env.of(ReactorSenders.CONTEXT, Operators2.discardInto(discarded)));
         ReactorSenders.fromPublisherAll(pub).connect(r).start();
         pub.next(1, 2);
-        r.stop.requestStop();
-        assertEquals(TestReceiver.Kind.STOPPED, r.kind);
+        r.requestStop();
+        assertEquals(TestReceiver.Kind.STOPPED, r.kind());
         assertEquals(List.of(1, 2), discarded);
         pub.assertCancelled();
     }
@@ -392,10 +393,10 @@ class FromPublisherTest {
     @Test
     void fromPublisherLast_errorDiscardsTheHeldElement() {
         List<Object> discarded = new CopyOnWriteArrayList<>();
-        TestReceiver<Integer> r = new TestReceiver<>(Env.of(ReactorSenders.CONTEXT, Operators2.discardInto(discarded)));
+        TestReceiver<Integer> r = TestReceiver.withStopSource(Env.of(ReactorSenders.CONTEXT, Operators2.discardInto(discarded)));
         ReactorSenders.fromPublisherLast(Flux.just(1, 2).concatWith(Mono.error(new IllegalStateException("x"))))
                 .connect(r).start();
-        assertEquals(TestReceiver.Kind.ERROR, r.await());
+        assertEquals(TestReceiver.Kind.ERROR, r.awaitKind());
         assertEquals(List.of(1, 2), discarded);
     }
 

@@ -10,6 +10,7 @@ import dev.senders.RunLoop;
 import dev.senders.Scheduler;
 import dev.senders.Schedulers;
 import dev.senders.Senders;
+import dev.senders.testkit.TestReceiver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -72,8 +73,8 @@ class ReactorSchedulersTest {
         reactor.core.scheduler.Scheduler single = reactor.core.scheduler.Schedulers.newSingle("reactor-single");
         try {
             TestReceiver<Void> r = FromPublisherTest.run(ReactorSchedulers.from(single).schedule());
-            assertEquals(TestReceiver.Kind.VALUE, r.await());
-            assertTrue(r.thread.getName().startsWith("reactor-single"), r.thread.getName());
+            assertEquals(TestReceiver.Kind.VALUE, r.awaitKind());
+            assertTrue(r.thread().getName().startsWith("reactor-single"), r.thread().getName());
         } finally {
             single.dispose();
         }
@@ -84,11 +85,11 @@ class ReactorSchedulersTest {
         HeldScheduler held = new HeldScheduler();
         TestReceiver<Void> r = FromPublisherTest.run(ReactorSchedulers.from(held).schedule());
         assertEquals(1, held.tasks.size());
-        r.stop.requestStop();
-        assertEquals(TestReceiver.Kind.STOPPED, r.kind);
+        r.requestStop();
+        assertEquals(TestReceiver.Kind.STOPPED, r.kind());
         assertTrue(held.disposed.get(0).get(), "the Reactor task was disposed");
         held.tasks.get(0).run(); // a scheduler that runs it anyway: no second completion
-        assertEquals(1, r.completions.get());
+        assertEquals(1, r.completions());
     }
 
     @Test
@@ -96,19 +97,19 @@ class ReactorSchedulersTest {
         HeldScheduler held = new HeldScheduler();
         TestReceiver<Void> r = FromPublisherTest.run(ReactorSchedulers.from(held).schedule());
         held.tasks.get(0).run();
-        r.stop.requestStop();
-        assertEquals(TestReceiver.Kind.VALUE, r.kind);
+        r.requestStop();
+        assertEquals(TestReceiver.Kind.VALUE, r.kind());
         assertFalse(held.disposed.get(0).get(), "a task that ran is not disposed (that could interrupt it)");
-        assertEquals(1, r.completions.get());
+        assertEquals(1, r.completions());
     }
 
     @Test
     void from_stopAlreadyRequestedSchedulesNothing() {
         HeldScheduler held = new HeldScheduler();
-        TestReceiver<Void> r = new TestReceiver<>();
-        r.stop.requestStop();
+        TestReceiver<Void> r = TestReceiver.withStopSource();
+        r.requestStop();
         ReactorSchedulers.from(held).schedule().connect(r).start();
-        assertEquals(TestReceiver.Kind.STOPPED, r.kind);
+        assertEquals(TestReceiver.Kind.STOPPED, r.kind());
         assertTrue(held.tasks.isEmpty());
     }
 
@@ -117,8 +118,8 @@ class ReactorSchedulersTest {
         reactor.core.scheduler.Scheduler single = reactor.core.scheduler.Schedulers.newSingle("disposed");
         single.dispose();
         TestReceiver<Void> r = FromPublisherTest.run(ReactorSchedulers.from(single).schedule());
-        assertEquals(TestReceiver.Kind.ERROR, r.await());
-        assertInstanceOf(RejectedExecutionException.class, r.error);
+        assertEquals(TestReceiver.Kind.ERROR, r.awaitKind());
+        assertInstanceOf(RejectedExecutionException.class, r.error());
     }
 
     @Test
@@ -126,9 +127,9 @@ class ReactorSchedulersTest {
         for (int i = 0; i < 10_000; i++) {
             HeldScheduler held = new HeldScheduler();
             TestReceiver<Void> r = FromPublisherTest.run(ReactorSchedulers.from(held).schedule());
-            RaceTestUtils.race(r.stop::requestStop, held.tasks.get(0));
-            assertEquals(1, r.completions.get(), "round " + i);
-            assertEquals(r.kind == TestReceiver.Kind.STOPPED, held.disposed.get(0).get(),
+            RaceTestUtils.race(r::requestStop, held.tasks.get(0));
+            assertEquals(1, r.completions(), "round " + i);
+            assertEquals(r.kind() == TestReceiver.Kind.STOPPED, held.disposed.get(0).get(),
                     "round " + i + ": disposed exactly when stop won");
         }
     }
@@ -347,8 +348,8 @@ class ReactorSchedulersTest {
         try {
             Scheduler back = ReactorSchedulers.from(ReactorSchedulers.toReactor(Schedulers.fromExecutor(pool)));
             TestReceiver<Void> r = FromPublisherTest.run(back.schedule());
-            assertEquals(TestReceiver.Kind.VALUE, r.await());
-            assertEquals("origin", r.thread.getName());
+            assertEquals(TestReceiver.Kind.VALUE, r.awaitKind());
+            assertEquals("origin", r.thread().getName());
         } finally {
             pool.shutdownNow();
         }

@@ -9,6 +9,8 @@ import dev.senders.Env;
 import dev.senders.Query;
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.testkit.ManualSender;
+import dev.senders.testkit.TestReceiver;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import org.junit.jupiter.api.Test;
@@ -32,49 +34,49 @@ class RoundTripTest {
     @Test
     void senderMonoSender_preservesValue() {
         TestReceiver<String> r = FromPublisherTest.run(senderMonoSender(Senders.just("v")));
-        assertEquals(TestReceiver.Kind.VALUE, r.await());
-        assertEquals("v", r.value);
+        assertEquals(TestReceiver.Kind.VALUE, r.awaitKind());
+        assertEquals("v", r.value());
     }
 
     @Test
     void senderMonoSender_preservesNull() {
         TestReceiver<String> r = FromPublisherTest.run(senderMonoSender(Senders.just(null)));
-        assertEquals(TestReceiver.Kind.VALUE, r.await());
-        assertNull(r.value);
+        assertEquals(TestReceiver.Kind.VALUE, r.awaitKind());
+        assertNull(r.value());
     }
 
     @Test
     void senderMonoSender_preservesError() {
         IllegalStateException boom = new IllegalStateException("boom");
         TestReceiver<Object> r = FromPublisherTest.run(senderMonoSender(Senders.justError(boom)));
-        assertEquals(TestReceiver.Kind.ERROR, r.await());
-        assertSame(boom, r.error);
+        assertEquals(TestReceiver.Kind.ERROR, r.awaitKind());
+        assertSame(boom, r.error());
     }
 
     @Test
     void senderMonoSender_preservesStopped() {
         TestReceiver<Object> r = FromPublisherTest.run(senderMonoSender(Senders.justStopped()));
-        assertEquals(TestReceiver.Kind.STOPPED, r.await());
+        assertEquals(TestReceiver.Kind.STOPPED, r.awaitKind());
     }
 
     @Test
     void senderMonoSender_stopRequestReachesTheInnerSender() {
         ManualSender<String> inner = new ManualSender<>();
         TestReceiver<String> r = FromPublisherTest.run(senderMonoSender(inner));
-        assertEquals(1, inner.started.size());
-        r.stop.requestStop();
-        assertTrue(inner.last().env().stopToken().stopRequested());
-        assertEquals(TestReceiver.Kind.STOPPED, r.kind);
-        inner.last().setStopped(); // its answer is swallowed: the outer receiver already has its one completion
-        assertEquals(1, r.completions.get());
+        assertEquals(1, inner.started().size());
+        r.requestStop();
+        assertTrue(inner.receiver().env().stopToken().stopRequested());
+        assertEquals(TestReceiver.Kind.STOPPED, r.kind());
+        inner.receiver().setStopped(); // its answer is swallowed: the outer receiver already has its one completion
+        assertEquals(1, r.completions());
     }
 
     @Test
     void senderMonoSender_keepsTheOuterEnvsQueries() {
         Query<Integer> tenant = Query.named("tenant");
-        TestReceiver<Integer> r = new TestReceiver<>(Env.of(tenant, 42));
+        TestReceiver<Integer> r = TestReceiver.withStopSource(Env.of(tenant, 42));
         senderMonoSender(Senders.read(tenant)).connect(r).start();
-        assertEquals(42, r.value);
+        assertEquals(42, r.value());
     }
 
     @Test

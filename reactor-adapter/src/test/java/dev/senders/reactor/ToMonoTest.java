@@ -11,6 +11,7 @@ import dev.senders.ProtocolViolationException;
 import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.testkit.ManualSender;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -62,7 +63,7 @@ class ToMonoTest {
         ManualSender<String> sender = new ManualSender<>();
         Recorder<String> rec = new Recorder<>();
         ReactorSenders.toMono(sender).subscribe(rec);
-        sender.last().setValue("v");
+        sender.receiver().setValue("v");
         assertEquals(List.of("onSubscribe"), rec.signals, "§1.1: nothing before request(n)");
         rec.subscription.request(1);
         assertEquals(List.of("onSubscribe", "onNext(v)", "onComplete"), rec.signals);
@@ -95,7 +96,7 @@ class ToMonoTest {
         ManualSender<String> sender = new ManualSender<>();
         Recorder<String> rec = new Recorder<>();
         ReactorSenders.toMono(sender).subscribe(rec);
-        Receiver<? super String> r = sender.last();
+        Receiver<? super String> r = sender.receiver();
         assertFalse(r.env().stopToken().stopRequested());
         rec.subscription.cancel();
         assertTrue(r.env().stopToken().stopRequested());
@@ -112,15 +113,15 @@ class ToMonoTest {
         mono.subscribe(a);
         mono.subscribe(b);
         a.subscription.cancel();
-        assertTrue(sender.started.get(0).env().stopToken().stopRequested());
-        assertFalse(sender.started.get(1).env().stopToken().stopRequested());
+        assertTrue(sender.started().get(0).env().stopToken().stopRequested());
+        assertFalse(sender.started().get(1).env().stopToken().stopRequested());
     }
 
     @Test
     void toMono_disposeOfSubscribeIsStopRequest() {
         ManualSender<String> sender = new ManualSender<>();
         ReactorSenders.toMono(sender).subscribe().dispose();
-        assertTrue(sender.last().env().stopToken().stopRequested());
+        assertTrue(sender.receiver().env().stopToken().stopRequested());
     }
 
     @Test
@@ -132,8 +133,8 @@ class ToMonoTest {
                 s.cancel();
             }
         });
-        assertEquals(1, sender.connects.get());
-        assertTrue(sender.started.isEmpty(), "an unstarted operation is dropped");
+        assertEquals(1, sender.connects());
+        assertTrue(sender.started().isEmpty(), "an unstarted operation is dropped");
     }
 
     @Test
@@ -143,8 +144,8 @@ class ToMonoTest {
         ReactorSenders.toMono(sender).subscribe(rec);
         rec.subscription.request(0);
         assertInstanceOf(IllegalArgumentException.class, rec.error);
-        assertTrue(sender.last().env().stopToken().stopRequested());
-        sender.last().setValue("late");
+        assertTrue(sender.receiver().env().stopToken().stopRequested());
+        sender.receiver().setValue("late");
         assertEquals(List.of("onSubscribe", "onError(IllegalArgumentException)"), rec.signals);
         assertEquals(List.of("late"), rec.discarded);
     }
@@ -155,7 +156,7 @@ class ToMonoTest {
         Recorder<String> rec = new Recorder<>();
         ReactorSenders.toMono(sender).subscribe(rec);
         rec.subscription.cancel();
-        sender.last().setValue("v");
+        sender.receiver().setValue("v");
         assertEquals(List.of("v"), rec.discarded);
         assertEquals(List.of("onSubscribe"), rec.signals);
     }
@@ -165,7 +166,7 @@ class ToMonoTest {
         ManualSender<String> sender = new ManualSender<>();
         Recorder<String> rec = new Recorder<>();
         ReactorSenders.toMono(sender).subscribe(rec);
-        sender.last().setValue("v");
+        sender.receiver().setValue("v");
         rec.subscription.cancel();
         assertEquals(List.of("v"), rec.discarded);
         rec.subscription.request(1);
@@ -181,7 +182,7 @@ class ToMonoTest {
         ReactorSenders.toMono(sender).subscribe(rec);
         rec.subscription.cancel();
         IllegalStateException late = new IllegalStateException("late");
-        sender.last().setError(late);
+        sender.receiver().setError(late);
         assertEquals(List.of(late), dropped);
         assertEquals(List.of("onSubscribe"), rec.signals);
     }
@@ -213,7 +214,7 @@ class ToMonoTest {
         ManualSender<String> sender = new ManualSender<>();
         List<Thread> seen = new CopyOnWriteArrayList<>();
         ReactorSenders.toMono(sender).subscribe(v -> seen.add(Thread.currentThread()));
-        Thread t = new Thread(() -> sender.last().setValue("v"), "completer");
+        Thread t = new Thread(() -> sender.receiver().setValue("v"), "completer");
         t.start();
         assertTimeoutJoin(t);
         assertEquals(List.of(t), seen);
@@ -248,8 +249,8 @@ class ToMonoTest {
     void toMono_withoutContextTheQueryYieldsEmptyContext() {
         ManualSender<ContextView> sender = new ManualSender<>();
         ReactorSenders.toMono(sender).subscribe();
-        assertTrue(sender.last().env().get(ReactorSenders.CONTEXT).isEmpty());
-        assertNull(sender.last().env().scheduler().orElse(null));
+        assertTrue(sender.receiver().env().get(ReactorSenders.CONTEXT).isEmpty());
+        assertNull(sender.receiver().env().scheduler().orElse(null));
     }
 
     @Test
@@ -280,7 +281,7 @@ class ToMonoTest {
             ReactorSenders.toMono(sender).subscribe(rec);
             rec.subscription.cancel();
             RuntimeException late = new RuntimeException("late");
-            sender.last().setError(late); // must return normally
+            sender.receiver().setError(late); // must return normally
             assertEquals(1, senderHook.size());
             assertEquals("hook failed", senderHook.get(0).getMessage());
             assertEquals(late, senderHook.get(0).getSuppressed()[0]);

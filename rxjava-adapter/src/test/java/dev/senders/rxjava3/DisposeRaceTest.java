@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.senders.testkit.ManualSender;
+import dev.senders.testkit.TestReceiver;
 import io.reactivex.rxjava3.core.Single;
 import io.reactivex.rxjava3.core.SingleObserver;
 import io.reactivex.rxjava3.disposables.Disposable;
@@ -43,12 +45,12 @@ class DisposeRaceTest {
         for (int i = 0; i < Races.LOOPS; i++) {
             ManualSender<Integer> s = new ManualSender<>(false);
             TestObserver<Integer> to = RxSenders.toSingle(s).test();
-            Races.race(() -> s.receiver.setValue(1), to::dispose);
+            Races.race(() -> s.receiver().setValue(1), to::dispose);
             assertTrue(to.values().size() <= 1);
             to.assertNoErrors();
             delivered += to.values().size();
             // either the value was delivered, or dispose came first and its stop request reached the sender
-            assertEquals(1, to.values().size() + s.stopsSeen.get(), "iteration " + i);
+            assertEquals(1, to.values().size() + s.stopsSeen(), "iteration " + i);
         }
         assertEquals(0, plugin.errors.size());
         assertTrue(delivered <= Races.LOOPS);
@@ -62,7 +64,7 @@ class DisposeRaceTest {
             TestObserver<Integer> to = RxSenders.toSingle(s).doOnError(x -> observed.incrementAndGet()).test();
             IOException e = new IOException("race " + i);
             int before = plugin.errors.size();
-            Races.race(() -> s.receiver.setError(e), to::dispose);
+            Races.race(() -> s.receiver().setError(e), to::dispose);
             int toPlugins = plugin.errors.size() - before;
             int toObserver = observed.get();
             assertEquals(1, toPlugins + toObserver, "iteration " + i);
@@ -78,7 +80,7 @@ class DisposeRaceTest {
             ManualSender<Integer> s = new ManualSender<>(false);
             TestSubscriber<Integer> ts = RxSenders.toFlowable(s).test(0);
             int v = i;
-            Races.race(() -> s.receiver.setValue(v), () -> ts.request(1));
+            Races.race(() -> s.receiver().setValue(v), () -> ts.request(1));
             ts.assertValue(v).assertComplete();
         }
         assertEquals(0, plugin.errors.size());
@@ -89,7 +91,7 @@ class DisposeRaceTest {
         for (int i = 0; i < Races.LOOPS; i++) {
             ManualSender<Integer> s = new ManualSender<>(false);
             TestSubscriber<Integer> ts = RxSenders.toFlowable(s).test(1);
-            Races.race(() -> s.receiver.setValue(1), ts::cancel);
+            Races.race(() -> s.receiver().setValue(1), ts::cancel);
             ts.assertNoErrors();
             if (ts.values().isEmpty()) {
                 ts.assertNotComplete();
@@ -105,7 +107,7 @@ class DisposeRaceTest {
         for (int i = 0; i < Races.LOOPS; i++) {
             ManualSender<Integer> s = new ManualSender<>(false);
             TestSubscriber<Integer> ts = RxSenders.toFlowable(s).test(0);
-            s.receiver.setValue(1);
+            s.receiver().setValue(1);
             Races.race(() -> ts.request(1), ts::cancel);
             assertTrue(ts.values().size() <= 1);
             ts.assertNoErrors();
@@ -119,13 +121,13 @@ class DisposeRaceTest {
         for (int i = 0; i < Races.LOOPS; i++) {
             SingleSubject<Integer> subject = SingleSubject.create();
             TestReceiver<Integer> r = TestReceiver.start(RxSenders.fromSingle(subject));
-            Races.race(() -> subject.onSuccess(1), r.stop::requestStop);
-            assertEquals(1, r.completions.get(), "iteration " + i);
+            Races.race(() -> subject.onSuccess(1), r::requestStop);
+            assertEquals(1, r.completions(), "iteration " + i);
             assertTrue(!subject.hasObservers());
-            if (r.kind == TestReceiver.Kind.VALUE) {
+            if (r.kind() == TestReceiver.Kind.VALUE) {
                 values++;
             } else {
-                assertEquals(TestReceiver.Kind.STOPPED, r.kind);
+                assertEquals(TestReceiver.Kind.STOPPED, r.kind());
                 stops++;
             }
         }
@@ -144,10 +146,10 @@ class DisposeRaceTest {
             TestReceiver<Integer> r = TestReceiver.start(RxSenders.fromSingle(raw));
             IOException e = new IOException();
             int before = plugin.errors.size();
-            Races.race(() -> obs.get().onError(e), r.stop::requestStop);
-            assertEquals(1, r.completions.get());
+            Races.race(() -> obs.get().onError(e), r::requestStop);
+            assertEquals(1, r.completions());
             int toPlugins = plugin.errors.size() - before;
-            int toReceiver = r.kind == TestReceiver.Kind.ERROR ? 1 : 0;
+            int toReceiver = r.kind() == TestReceiver.Kind.ERROR ? 1 : 0;
             assertEquals(1, toPlugins + toReceiver, "iteration " + i);
         }
     }
@@ -157,9 +159,9 @@ class DisposeRaceTest {
         for (int i = 0; i < Races.LOOPS; i++) {
             PublishProcessor<Integer> pp = PublishProcessor.create();
             TestReceiver<Integer> r = TestReceiver.start(RxSenders.fromFlowable(pp));
-            Races.race(() -> pp.onNext(7), r.stop::requestStop);
-            assertEquals(1, r.completions.get(), "iteration " + i);
-            assertTrue(r.kind == TestReceiver.Kind.STOPPED || (r.kind == TestReceiver.Kind.VALUE && r.value == 7));
+            Races.race(() -> pp.onNext(7), r::requestStop);
+            assertEquals(1, r.completions(), "iteration " + i);
+            assertTrue(r.kind() == TestReceiver.Kind.STOPPED || (r.kind() == TestReceiver.Kind.VALUE && r.value() == 7));
             assertTrue(!pp.hasSubscribers());
         }
         assertEquals(0, plugin.errors.size());
@@ -170,8 +172,8 @@ class DisposeRaceTest {
         for (int i = 0; i < Races.LOOPS; i++) {
             TestScheduler ts = new TestScheduler();
             TestReceiver<Void> r = TestReceiver.start(RxSchedulers.from(ts).schedule());
-            Races.race(ts::triggerActions, r.stop::requestStop);
-            assertEquals(1, r.completions.get(), "iteration " + i);
+            Races.race(ts::triggerActions, r::requestStop);
+            assertEquals(1, r.completions(), "iteration " + i);
         }
     }
 
@@ -181,9 +183,9 @@ class DisposeRaceTest {
             io.reactivex.rxjava3.subjects.PublishSubject<Integer> subject =
                     io.reactivex.rxjava3.subjects.PublishSubject.create();
             TestReceiver<Integer> r = TestReceiver.start(RxSenders.fromObservable(subject));
-            Races.race(() -> subject.onNext(7), r.stop::requestStop);
-            assertEquals(1, r.completions.get(), "iteration " + i);
-            assertTrue(r.kind == TestReceiver.Kind.STOPPED || (r.kind == TestReceiver.Kind.VALUE && r.value == 7));
+            Races.race(() -> subject.onNext(7), r::requestStop);
+            assertEquals(1, r.completions(), "iteration " + i);
+            assertTrue(r.kind() == TestReceiver.Kind.STOPPED || (r.kind() == TestReceiver.Kind.VALUE && r.value() == 7));
             assertTrue(!subject.hasObservers());
         }
         assertEquals(0, plugin.errors.size());
@@ -201,11 +203,11 @@ class DisposeRaceTest {
                         }
                     })
                     .test();
-            Races.race(() -> s.receiver.setStopped(), to::dispose);
+            Races.race(() -> s.receiver().setStopped(), to::dispose);
             // the sender stopped on its own first: the observer hears CancellationException and
             // dispose has nothing to stop; or our dispose came first: the stop request reaches the
             // sender and its stopped completion is the expected answer, reported nowhere
-            assertEquals(1, cancellations.get() + s.stopsSeen.get(), "iteration " + i);
+            assertEquals(1, cancellations.get() + s.stopsSeen(), "iteration " + i);
             to.assertNotComplete();
         }
         assertEquals(0, plugin.errors.size());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.testkit.TestReceiver;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Maybe;
@@ -49,7 +50,7 @@ class FromRxTest {
         TestReceiver<Object> r = TestReceiver.start(
                 RxSenders.fromSingle(Single.never().doOnDispose(disposed::incrementAndGet)));
         r.assertNotCompleted();
-        r.stop.requestStop();
+        r.requestStop();
         assertEquals(1, disposed.get());
         r.assertStopped();
     }
@@ -57,8 +58,8 @@ class FromRxTest {
     @Test
     void fromSingle_stopAlreadyRequestedDoesNotSubscribe() {
         AtomicInteger subscribed = new AtomicInteger();
-        TestReceiver<Integer> r = new TestReceiver<>();
-        r.stop.requestStop();
+        TestReceiver<Integer> r = TestReceiver.withStopSource();
+        r.requestStop();
         RxSenders.fromSingle(Single.just(1).doOnSubscribe(d -> subscribed.incrementAndGet())).connect(r).start();
         r.assertStopped();
         assertEquals(0, subscribed.get());
@@ -77,7 +78,7 @@ class FromRxTest {
         TestReceiver<String> r = TestReceiver.start(RxSenders.fromSingle(
                 Single.fromCallable(() -> "v").subscribeOn(Schedulers.single()))).await();
         r.assertValue("v");
-        assertTrue(r.thread.getName().startsWith("RxSingleScheduler"), r.thread.getName());
+        assertTrue(r.thread().getName().startsWith("RxSingleScheduler"), r.thread().getName());
     }
 
     @Test
@@ -100,7 +101,7 @@ class FromRxTest {
     void fromMaybe_stopRequestDisposesUpstream() {
         AtomicInteger disposed = new AtomicInteger();
         TestReceiver<Object> r = TestReceiver.start(RxSenders.fromMaybe(Maybe.never().doOnDispose(disposed::incrementAndGet)));
-        r.stop.requestStop();
+        r.requestStop();
         assertEquals(1, disposed.get());
         r.assertStopped();
     }
@@ -118,7 +119,7 @@ class FromRxTest {
         AtomicInteger disposed = new AtomicInteger();
         TestReceiver<Void> r = TestReceiver.start(RxSenders.fromCompletable(
                 Completable.never().doOnDispose(disposed::incrementAndGet)));
-        r.stop.requestStop();
+        r.requestStop();
         assertEquals(1, disposed.get());
         r.assertStopped();
     }
@@ -168,7 +169,7 @@ class FromRxTest {
         PublishSubject<Integer> subject = PublishSubject.create();
         TestReceiver<List<Integer>> r = TestReceiver.start(RxSenders.fromObservableList(subject));
         subject.onNext(1);
-        r.stop.requestStop();
+        r.requestStop();
         assertFalse(subject.hasObservers());
         r.assertStopped();
     }
@@ -221,7 +222,7 @@ class FromRxTest {
         PublishProcessor<Integer> pp = PublishProcessor.create();
         TestReceiver<List<Integer>> r = TestReceiver.start(RxSenders.fromFlowableList(pp));
         pp.onNext(1);
-        r.stop.requestStop();
+        r.requestStop();
         assertFalse(pp.hasSubscribers());
         r.assertStopped();
         pp.onNext(2); // nobody listens; nothing happens

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.Senders;
+import dev.senders.testkit.ManualSender;
+import dev.senders.testkit.TestReceiver;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Maybe;
@@ -113,14 +115,14 @@ class RoundTripTest {
     void senderRoundTrip_stopRequestReachesTheInnerSender() {
         ManualSender<Integer> inner = new ManualSender<>(true);
         TestReceiver<Integer> r = TestReceiver.start(RxSenders.fromSingle(RxSenders.toSingle(inner)));
-        r.stop.requestStop();
-        assertEquals(1, inner.stopsSeen.get());
+        r.requestStop();
+        assertEquals(1, inner.stopsSeen());
         r.assertStopped();
 
         ManualSender<Integer> inner2 = new ManualSender<>(true);
         TestReceiver<Integer> r2 = TestReceiver.start(RxSenders.fromFlowable(RxSenders.toFlowable(inner2)));
-        r2.stop.requestStop();
-        assertEquals(1, inner2.stopsSeen.get());
+        r2.requestStop();
+        assertEquals(1, inner2.stopsSeen());
         r2.assertStopped();
     }
 

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.senders.RunLoop;
 import dev.senders.Scheduler;
 import dev.senders.Schedulers;
+import dev.senders.testkit.TestReceiver;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.schedulers.TestScheduler;
@@ -43,7 +44,7 @@ class RxSchedulersTest {
         TestReceiver<Void> r = TestReceiver.start(
                 RxSchedulers.from(io.reactivex.rxjava3.schedulers.Schedulers.single()).schedule()).await();
         r.assertValue(null);
-        assertTrue(r.thread.getName().startsWith("RxSingleScheduler"), r.thread.getName());
+        assertTrue(r.thread().getName().startsWith("RxSingleScheduler"), r.thread().getName());
     }
 
     @Test
@@ -51,7 +52,7 @@ class RxSchedulersTest {
         TestScheduler ts = new TestScheduler();
         TestReceiver<Void> r = TestReceiver.start(RxSchedulers.from(ts).schedule());
         r.assertNotCompleted();
-        r.stop.requestStop();
+        r.requestStop();
         r.assertStopped();
         ts.triggerActions(); // the disposed task does not run: still exactly one completion
         r.assertStopped();
@@ -64,15 +65,15 @@ class RxSchedulersTest {
         r.assertNotCompleted();
         ts.triggerActions();
         r.assertValue(null);
-        r.stop.requestStop(); // too late: nothing more
+        r.requestStop(); // too late: nothing more
         r.assertValue(null);
     }
 
     @Test
     void from_alreadyStoppedCompletesStoppedWithoutScheduling() {
         TestScheduler ts = new TestScheduler();
-        TestReceiver<Void> r = new TestReceiver<>();
-        r.stop.requestStop();
+        TestReceiver<Void> r = TestReceiver.withStopSource();
+        r.requestStop();
         RxSchedulers.from(ts).schedule().connect(r).start();
         r.assertStopped();
     }

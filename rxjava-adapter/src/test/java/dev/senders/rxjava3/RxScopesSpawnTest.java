@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.ScopeState;
 import dev.senders.scope.SimpleCountingScope;
+import dev.senders.testkit.TestReceiver;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Maybe;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.testkit.ManualSender;
 import io.reactivex.rxjava3.observers.TestObserver;
 import io.reactivex.rxjava3.subscribers.TestSubscriber;
 import java.io.IOException;
@@ -42,27 +43,27 @@ class ToRxTest {
     void toSingle_disposeRequestsStopOnTheReceiversToken() {
         ManualSender<Integer> s = new ManualSender<>(true);
         TestObserver<Integer> to = RxSenders.toSingle(s).test();
-        assertEquals(0, s.stopsSeen.get());
+        assertEquals(0, s.stopsSeen());
         to.dispose();
-        assertEquals(1, s.stopsSeen.get());
+        assertEquals(1, s.stopsSeen());
         to.assertEmpty(); // the stopped completion caused by our dispose is not an error
         to.dispose();
-        assertEquals(1, s.stopsSeen.get());
+        assertEquals(1, s.stopsSeen());
     }
 
     @Test
     void toSingle_eachSubscriptionConnectsAnewWithItsOwnStopToken() {
         ManualSender<Integer> s = new ManualSender<>(false);
         TestObserver<Integer> a = RxSenders.toSingle(s).test();
-        dev.senders.Receiver<? super Integer> first = s.receiver;
+        dev.senders.Receiver<? super Integer> first = s.receiver();
         TestObserver<Integer> b = RxSenders.toSingle(s).test();
-        assertEquals(2, s.connects.get());
-        assertTrue(first != s.receiver);
+        assertEquals(2, s.connects());
+        assertTrue(first != s.receiver());
         a.dispose();
-        assertEquals(1, s.stopsSeen.get());
-        assertTrue(!first.env().stopToken().equals(s.receiver.env().stopToken()));
-        assertTrue(!s.receiver.env().stopToken().stopRequested());
-        s.receiver.setValue(3);
+        assertEquals(1, s.stopsSeen());
+        assertTrue(!first.env().stopToken().equals(s.receiver().env().stopToken()));
+        assertTrue(!s.receiver().env().stopToken().stopRequested());
+        s.receiver().setValue(3);
         b.assertValue(3);
     }
 
@@ -72,8 +73,8 @@ class ToRxTest {
         TestObserver<Integer> to = new TestObserver<>();
         to.dispose();
         RxSenders.toSingle(s).subscribe(to);
-        assertEquals(1, s.connects.get());
-        assertEquals(0, s.starts.get());
+        assertEquals(1, s.connects());
+        assertEquals(0, s.starts());
     }
 
     @Test
@@ -103,7 +104,7 @@ class ToRxTest {
         ManualSender<Integer> s = new ManualSender<>(true);
         RxSenders.toMaybe(s).test().dispose();
         RxSenders.toCompletable(s).test().dispose();
-        assertEquals(2, s.stopsSeen.get());
+        assertEquals(2, s.stopsSeen());
     }
 
     @Test
@@ -119,7 +120,7 @@ class ToRxTest {
         ManualSender<Integer> s = new ManualSender<>(false);
         TestSubscriber<Integer> ts = RxSenders.toFlowable(s).test(1);
         ts.assertEmpty();
-        s.receiver.setValue(8);
+        s.receiver().setValue(8);
         ts.assertValue(8).assertComplete();
     }
 
@@ -139,7 +140,7 @@ class ToRxTest {
         ManualSender<Integer> s = new ManualSender<>(true);
         TestSubscriber<Integer> ts = RxSenders.toFlowable(s).test(1);
         ts.cancel();
-        assertEquals(1, s.stopsSeen.get());
+        assertEquals(1, s.stopsSeen());
         ts.assertEmpty();
     }
 
@@ -147,18 +148,17 @@ class ToRxTest {
     void toFlowable_cancelWhileValueWaitsForDemandDropsIt() {
         ManualSender<Integer> s = new ManualSender<>(false);
         TestSubscriber<Integer> ts = RxSenders.toFlowable(s).test(0);
-        s.receiver.setValue(1);
+        s.receiver().setValue(1);
         ts.cancel();
         ts.request(1);
         ts.assertEmpty();
-        assertEquals(0, s.stopsSeen.get()); // nothing to stop: the sender had completed
+        assertEquals(0, s.stopsSeen()); // nothing to stop: the sender had completed
     }
 
     @Test
     void toFlowable_nonPositiveRequestIsIllegalArgumentAndStopsTheWork_rule3_9() {
         ManualSender<Integer> s = new ManualSender<>(false);
         AtomicInteger errors = new AtomicInteger();
-        AtomicInteger stops = s.stopsSeen;
         // a FlowableSubscriber is not wrapped in RxJava's StrictSubscriber: our own §3.9 check answers
         RxSenders.toFlowable(s).subscribe(new io.reactivex.rxjava3.core.FlowableSubscriber<Integer>() {
             @Override public void onSubscribe(org.reactivestreams.Subscription sub) { sub.request(0); }
@@ -171,8 +171,8 @@ class ToRxTest {
         });
         assertEquals(1, errors.get());
         // the operation started after onSubscribe returned, with its token already stopped
-        assertEquals(1, s.starts.get());
-        assertEquals(1, stops.get());
+        assertEquals(1, s.starts());
+        assertEquals(1, s.stopsSeen());
     }
 
     @Test

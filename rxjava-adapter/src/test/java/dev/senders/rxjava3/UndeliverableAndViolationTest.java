@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.ProtocolViolationException;
+import dev.senders.testkit.ManualSender;
+import dev.senders.testkit.TestReceiver;
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.core.Observer;
 import io.reactivex.rxjava3.core.Single;
@@ -55,7 +57,7 @@ class UndeliverableAndViolationTest {
         TestObserver<Integer> to = RxSenders.toSingle(s).test();
         to.dispose();
         IOException e = new IOException("late");
-        s.receiver.setError(e);
+        s.receiver().setError(e);
         to.assertEmpty();
         Throwable t = onlyPluginError();
         assertInstanceOf(UndeliverableException.class, t);
@@ -68,7 +70,7 @@ class UndeliverableAndViolationTest {
         RxSenders.toSingle(s).test().dispose();
         ManualSender<Integer> v = new ManualSender<>(false);
         RxSenders.toSingle(v).test().dispose();
-        v.receiver.setValue(1);
+        v.receiver().setValue(1);
         assertEquals(List.of(), plugin.errors);
     }
 
@@ -76,10 +78,10 @@ class UndeliverableAndViolationTest {
     void toMaybeAndToCompletable_errorAfterDisposeGoesToRxJavaPlugins() {
         ManualSender<Integer> s = new ManualSender<>(false);
         RxSenders.toMaybe(s).test().dispose();
-        s.receiver.setError(new IOException());
+        s.receiver().setError(new IOException());
         ManualSender<Integer> c = new ManualSender<>(false);
         RxSenders.toCompletable(c).test().dispose();
-        c.receiver.setError(new IOException());
+        c.receiver().setError(new IOException());
         assertEquals(2, plugin.errors.size());
         plugin.errors.forEach(t -> assertInstanceOf(IOException.class, t.getCause()));
     }
@@ -89,7 +91,7 @@ class UndeliverableAndViolationTest {
         ManualSender<Integer> s = new ManualSender<>(false);
         TestSubscriber<Integer> ts = RxSenders.toFlowable(s).test();
         ts.cancel();
-        s.receiver.setError(new IOException("late"));
+        s.receiver().setError(new IOException("late"));
         ts.assertEmpty();
         assertInstanceOf(IOException.class, onlyPluginError().getCause());
     }
@@ -98,8 +100,8 @@ class UndeliverableAndViolationTest {
     void toSingle_senderCompletingTwiceIsReportedAsProtocolViolation() {
         ManualSender<Integer> s = new ManualSender<>(false);
         TestObserver<Integer> to = RxSenders.toSingle(s).test();
-        s.receiver.setValue(1);
-        s.receiver.setValue(2);
+        s.receiver().setValue(1);
+        s.receiver().setValue(2);
         to.assertValue(1);
         assertInstanceOf(ProtocolViolationException.class, onlyPluginError());
     }
@@ -108,8 +110,8 @@ class UndeliverableAndViolationTest {
     void toFlowable_senderCompletingTwiceIsReportedAsProtocolViolation() {
         ManualSender<Integer> s = new ManualSender<>(false);
         TestSubscriber<Integer> ts = RxSenders.toFlowable(s).test(0);
-        s.receiver.setValue(1);
-        s.receiver.setStopped();
+        s.receiver().setValue(1);
+        s.receiver().setStopped();
         ts.request(1);
         ts.assertValue(1).assertComplete();
         assertInstanceOf(ProtocolViolationException.class, onlyPluginError());
@@ -119,8 +121,8 @@ class UndeliverableAndViolationTest {
     void toFlowable_secondValueWhileTheFirstWaitsForDemandKeepsTheFirst() {
         ManualSender<Integer> s = new ManualSender<>(false);
         TestSubscriber<Integer> ts = RxSenders.toFlowable(s).test(0);
-        s.receiver.setValue(1);
-        s.receiver.setValue(2);
+        s.receiver().setValue(1);
+        s.receiver().setValue(2);
         ts.request(1);
         ts.assertValue(1).assertComplete();
         assertInstanceOf(ProtocolViolationException.class, onlyPluginError());
@@ -142,7 +144,7 @@ class UndeliverableAndViolationTest {
             observer.set(o);
         });
         TestReceiver<Integer> r = TestReceiver.start(RxSenders.fromSingle(raw));
-        r.stop.requestStop();
+        r.requestStop();
         r.assertStopped();
         IOException e = new IOException("late");
         observer.get().onError(e);

@@ -17,52 +17,6 @@ final class FlowTestSupport {
 
     private FlowTestSupport() {}
 
-    /** A receiver with its own stop source that records its completions. */
-    static final class Rec<T> implements Receiver<T> {
-        final InplaceStopSource stop = new InplaceStopSource();
-        final List<String> signals = new CopyOnWriteArrayList<>();
-        final CountDownLatch done = new CountDownLatch(1);
-        volatile T value;
-        volatile Throwable error;
-
-        @Override
-        public Env env() {
-            return Env.of(Query.STOP_TOKEN, stop.token());
-        }
-
-        @Override
-        public void setValue(T v) {
-            value = v;
-            signals.add("value");
-            done.countDown();
-        }
-
-        @Override
-        public void setError(Throwable e) {
-            error = e;
-            signals.add("error");
-            done.countDown();
-        }
-
-        @Override
-        public void setStopped() {
-            signals.add("stopped");
-            done.countDown();
-        }
-
-        void await() throws InterruptedException {
-            if (!done.await(10, TimeUnit.SECONDS)) { // hang guard only
-                throw new AssertionError("no completion; signals so far " + signals);
-            }
-        }
-
-        static <T> Rec<T> run(Sender<T> sender) {
-            Rec<T> r = new Rec<>();
-            sender.connect(r).start();
-            return r;
-        }
-    }
-
     /** A Flow subscriber that records every signal as a string and requests nothing by itself. */
     static class Sub<T> implements Flow.Subscriber<T> {
         final List<String> signals = new CopyOnWriteArrayList<>();

@@ -11,7 +11,7 @@ import dev.senders.Hooks;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Senders;
 import dev.senders.flow.FlowTestSupport.ManualPublisher;
-import dev.senders.flow.FlowTestSupport.Rec;
+import dev.senders.testkit.TestReceiver;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -43,14 +43,14 @@ class FromPublisherTest {
     @DisplayName("fromPublisher: requests 1 (§2.1), completes with the first element, then cancels")
     void firstElementThenCancel() {
         ManualPublisher<Integer> p = new ManualPublisher<>();
-        Rec<Integer> rec = Rec.run(FlowSenders.fromPublisher(p));
+        TestReceiver<Integer> rec = TestReceiver.start(FlowSenders.fromPublisher(p));
         assertEquals(List.of(1L), p.requests);
         p.last().onNext(42);
-        assertEquals(List.of("value"), rec.signals);
-        assertEquals(42, rec.value);
+        assertEquals(List.of(TestReceiver.Kind.VALUE), rec.kinds());
+        assertEquals(42, rec.value());
         assertEquals(1, p.cancels);
         p.last().onComplete(); // §2.8/§3.12: after our cancel, legal and ignored
-        assertEquals(List.of("value"), rec.signals);
+        assertEquals(List.of(TestReceiver.Kind.VALUE), rec.kinds());
         assertTrue(dropped.isEmpty(), dropped::toString);
     }
 
@@ -58,39 +58,39 @@ class FromPublisherTest {
     @DisplayName("fromPublisher: an empty publisher is setValue(null)")
     void emptyIsNull() {
         ManualPublisher<Integer> p = new ManualPublisher<>();
-        Rec<Integer> rec = Rec.run(FlowSenders.fromPublisher(p));
+        TestReceiver<Integer> rec = TestReceiver.start(FlowSenders.fromPublisher(p));
         p.last().onComplete();
-        assertEquals(List.of("value"), rec.signals);
-        assertNull(rec.value);
+        assertEquals(List.of(TestReceiver.Kind.VALUE), rec.kinds());
+        assertNull(rec.value());
     }
 
     @Test
     @DisplayName("onError(e) is setError(e); an upstream CancellationException is setStopped()")
     void errorsAndCancellation() {
         ManualPublisher<Integer> p = new ManualPublisher<>();
-        Rec<Integer> rec = Rec.run(FlowSenders.fromPublisher(p));
+        TestReceiver<Integer> rec = TestReceiver.start(FlowSenders.fromPublisher(p));
         IllegalStateException boom = new IllegalStateException("boom");
         p.last().onError(boom);
-        assertEquals(List.of("error"), rec.signals);
-        assertSame(boom, rec.error);
+        assertEquals(List.of(TestReceiver.Kind.ERROR), rec.kinds());
+        assertSame(boom, rec.error());
 
-        Rec<Integer> rec2 = Rec.run(FlowSenders.fromPublisher(p));
+        TestReceiver<Integer> rec2 = TestReceiver.start(FlowSenders.fromPublisher(p));
         p.last().onError(new CancellationException());
-        assertEquals(List.of("stopped"), rec2.signals);
+        assertEquals(List.of(TestReceiver.Kind.STOPPED), rec2.kinds());
     }
 
     @Test
     @DisplayName("a stop request cancels the subscription, then completes stopped; later signals are ignored")
     void stopCancels() {
         ManualPublisher<Integer> p = new ManualPublisher<>();
-        Rec<List<Integer>> rec = Rec.run(FlowSenders.fromPublisherList(p));
+        TestReceiver<List<Integer>> rec = TestReceiver.start(FlowSenders.fromPublisherList(p));
         p.last().onNext(1);
-        rec.stop.requestStop();
+        rec.requestStop();
         assertEquals(1, p.cancels);
-        assertEquals(List.of("stopped"), rec.signals);
+        assertEquals(List.of(TestReceiver.Kind.STOPPED), rec.kinds());
         p.last().onNext(2);
         p.last().onComplete();
-        assertEquals(List.of("stopped"), rec.signals);
+        assertEquals(List.of(TestReceiver.Kind.STOPPED), rec.kinds());
         assertTrue(dropped.isEmpty(), dropped::toString);
     }
 
@@ -98,10 +98,10 @@ class FromPublisherTest {
     @DisplayName("a stop already requested at start completes stopped without subscribing")
     void stopBeforeStart() {
         ManualPublisher<Integer> p = new ManualPublisher<>();
-        Rec<Integer> rec = new Rec<>();
-        rec.stop.requestStop();
+        TestReceiver<Integer> rec = TestReceiver.withStopSource();
+        rec.requestStop();
         FlowSenders.fromPublisher(p).connect(rec).start();
-        assertEquals(List.of("stopped"), rec.signals);
+        assertEquals(List.of(TestReceiver.Kind.STOPPED), rec.kinds());
         assertTrue(p.subscribers.isEmpty());
     }
 
@@ -109,26 +109,26 @@ class FromPublisherTest {
     @DisplayName("§2.8 elements after our own cancel (a publisher ignoring demand 1) are ignored, not reported")
     void excessAfterOwnCancelIsIgnored() {
         ManualPublisher<Integer> p = new ManualPublisher<>();
-        Rec<Integer> rec = Rec.run(FlowSenders.fromPublisher(p));
+        TestReceiver<Integer> rec = TestReceiver.start(FlowSenders.fromPublisher(p));
         p.last().onNext(1);
         p.last().onNext(2);
-        assertEquals(List.of("value"), rec.signals);
-        assertEquals(1, rec.value);
+        assertEquals(List.of(TestReceiver.Kind.VALUE), rec.kinds());
+        assertEquals(1, rec.value());
         assertTrue(dropped.isEmpty(), dropped::toString);
     }
 
     @Test
     @DisplayName("§1.9 onNext before onSubscribe: setError(ProtocolViolationException)")
     void onNextBeforeOnSubscribe() {
-        Rec<Integer> rec = Rec.run(FlowSenders.fromPublisher(sub -> sub.onNext(1)));
-        assertEquals(List.of("error"), rec.signals);
-        assertInstanceOf(ProtocolViolationException.class, rec.error);
+        TestReceiver<Integer> rec = TestReceiver.start(FlowSenders.fromPublisher(sub -> sub.onNext(1)));
+        assertEquals(List.of(TestReceiver.Kind.ERROR), rec.kinds());
+        assertInstanceOf(ProtocolViolationException.class, rec.error());
     }
 
     @Test
     @DisplayName("fromPublisherList requests unbounded (§3.17) and collects every element")
     void listRequestsUnbounded() {
-        Rec<List<Integer>> rec = Rec.run(FlowSenders.fromPublisherList(sub -> {
+        TestReceiver<List<Integer>> rec = TestReceiver.start(FlowSenders.fromPublisherList(sub -> {
             sub.onSubscribe(new Flow.Subscription() {
                 @Override
                 public void request(long n) {}
@@ -140,15 +140,15 @@ class FromPublisherTest {
             sub.onNext(2);
             sub.onComplete();
         }));
-        assertEquals(List.of("value"), rec.signals);
-        assertEquals(List.of(1, 2), rec.value);
+        assertEquals(List.of(TestReceiver.Kind.VALUE), rec.kinds());
+        assertEquals(List.of(1, 2), rec.value());
     }
 
     @Test
     @DisplayName("§2.5 a second onSubscribe is cancelled and reported")
     void secondOnSubscribe() {
         ManualPublisher<Integer> p = new ManualPublisher<>();
-        Rec<Integer> rec = Rec.run(FlowSenders.fromPublisher(p));
+        TestReceiver<Integer> rec = TestReceiver.start(FlowSenders.fromPublisher(p));
         boolean[] cancelled = {false};
         p.last().onSubscribe(new Flow.Subscription() {
             @Override
@@ -164,25 +164,25 @@ class FromPublisherTest {
         assertTrue(cancelled[0]);
         assertEquals(1, dropped.size());
         assertInstanceOf(ProtocolViolationException.class, dropped.get(0));
-        assertTrue(rec.signals.isEmpty());
+        assertTrue(rec.kinds().isEmpty());
     }
 
     @Test
     @DisplayName("§2.13 null element or error: NullPointerException to the caller, and the receiver fails")
     void nullSignals() {
         ManualPublisher<Integer> p = new ManualPublisher<>();
-        Rec<Integer> rec = Rec.run(FlowSenders.fromPublisher(p));
+        TestReceiver<Integer> rec = TestReceiver.start(FlowSenders.fromPublisher(p));
         assertThrows(NullPointerException.class, () -> p.last().onNext(null));
-        assertEquals(List.of("error"), rec.signals);
-        assertInstanceOf(NullPointerException.class, rec.error);
+        assertEquals(List.of(TestReceiver.Kind.ERROR), rec.kinds());
+        assertInstanceOf(NullPointerException.class, rec.error());
 
-        Rec<Integer> rec2 = Rec.run(FlowSenders.fromPublisher(p));
+        TestReceiver<Integer> rec2 = TestReceiver.start(FlowSenders.fromPublisher(p));
         assertThrows(NullPointerException.class, () -> p.last().onError(null));
-        assertEquals(List.of("error"), rec2.signals);
+        assertEquals(List.of(TestReceiver.Kind.ERROR), rec2.kinds());
 
-        Rec<Integer> rec3 = Rec.run(FlowSenders.fromPublisher(p));
+        TestReceiver<Integer> rec3 = TestReceiver.start(FlowSenders.fromPublisher(p));
         assertThrows(NullPointerException.class, () -> p.last().onSubscribe(null));
-        assertTrue(rec3.signals.isEmpty());
+        assertTrue(rec3.kinds().isEmpty());
         assertThrows(NullPointerException.class, () -> FlowSenders.fromPublisher(null));
         assertThrows(NullPointerException.class, () -> FlowSenders.fromPublisherList(null));
     }
@@ -191,11 +191,11 @@ class FromPublisherTest {
     @DisplayName("§1.7 a signal after onComplete is reported to Hooks.onErrorDropped")
     void signalAfterTerminal() {
         ManualPublisher<Integer> p = new ManualPublisher<>();
-        Rec<List<Integer>> rec = Rec.run(FlowSenders.fromPublisherList(p));
+        TestReceiver<List<Integer>> rec = TestReceiver.start(FlowSenders.fromPublisherList(p));
         p.last().onComplete();
         p.last().onNext(1);
         p.last().onComplete();
-        assertEquals(List.of("value"), rec.signals);
+        assertEquals(List.of(TestReceiver.Kind.VALUE), rec.kinds());
         assertEquals(2, dropped.size());
     }
 
@@ -203,11 +203,11 @@ class FromPublisherTest {
     @DisplayName("a publisher whose subscribe throws fails the receiver with what it threw")
     void subscribeThrows() {
         IllegalStateException boom = new IllegalStateException("subscribe");
-        Rec<Integer> rec = Rec.run(FlowSenders.fromPublisher(sub -> {
+        TestReceiver<Integer> rec = TestReceiver.start(FlowSenders.fromPublisher(sub -> {
             throw boom;
         }));
-        assertEquals(List.of("error"), rec.signals);
-        assertSame(boom, rec.error);
+        assertEquals(List.of(TestReceiver.Kind.ERROR), rec.kinds());
+        assertSame(boom, rec.error());
     }
 
     @Test
@@ -215,17 +215,17 @@ class FromPublisherTest {
     void listFromSubmissionPublisher() throws Exception {
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try (SubmissionPublisher<Integer> p = new SubmissionPublisher<>(pool, 4)) {
-            Rec<List<Integer>> rec = Rec.run(FlowSenders.fromPublisherList(p));
+            TestReceiver<List<Integer>> rec = TestReceiver.start(FlowSenders.fromPublisherList(p));
             for (int i = 0; i < 100; i++) {
                 p.submit(i);
             }
             p.close();
             rec.await();
-            assertEquals(100, rec.value.size());
+            assertEquals(100, rec.value().size());
             for (int i = 0; i < 100; i++) {
-                assertEquals(i, rec.value.get(i));
+                assertEquals(i, rec.value().get(i));
             }
-            assertThrows(UnsupportedOperationException.class, () -> rec.value.add(1));
+            assertThrows(UnsupportedOperationException.class, () -> rec.value().add(1));
         } finally {
             pool.shutdownNow();
         }
@@ -242,8 +242,8 @@ class FromPublisherTest {
     void multiShot() {
         ManualPublisher<Integer> p = new ManualPublisher<>();
         var sender = FlowSenders.fromPublisher(p);
-        Rec.run(sender);
-        Rec.run(sender);
+        TestReceiver.start(sender);
+        TestReceiver.start(sender);
         assertEquals(2, p.subscribers.size());
     }
 
@@ -254,18 +254,18 @@ class FromPublisherTest {
         try {
             for (int i = 0; i < 5_000; i++) {
                 ManualPublisher<Integer> p = new ManualPublisher<>();
-                Rec<Integer> rec = Rec.run(FlowSenders.fromPublisher(p));
+                TestReceiver<Integer> rec = TestReceiver.start(FlowSenders.fromPublisher(p));
                 CountDownLatch sent = new CountDownLatch(1);
                 Flow.Subscriber<? super Integer> s = p.last();
                 pool.execute(() -> {
                     s.onNext(1);
                     sent.countDown();
                 });
-                rec.stop.requestStop();
+                rec.requestStop();
                 assertTrue(sent.await(10, TimeUnit.SECONDS), "hang guard");
                 rec.await();
-                assertEquals(1, rec.signals.size(), rec.signals::toString);
-                assertTrue(rec.signals.get(0).equals("value") || rec.signals.get(0).equals("stopped"));
+                assertEquals(1, rec.kinds().size(), rec.kinds()::toString);
+                assertTrue(rec.kinds().get(0) == TestReceiver.Kind.VALUE || rec.kinds().get(0) == TestReceiver.Kind.STOPPED);
                 assertEquals(1, p.cancels);
             }
         } finally {

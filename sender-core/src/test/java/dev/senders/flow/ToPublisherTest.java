@@ -14,6 +14,7 @@ import dev.senders.Sender;
 import dev.senders.Senders;
 import dev.senders.flow.FlowTestSupport.Manual;
 import dev.senders.flow.FlowTestSupport.Sub;
+import dev.senders.testkit.TestReceiver;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -330,9 +331,9 @@ class ToPublisherTest {
         IllegalStateException boom = new IllegalStateException("boom");
         assertSame(boom, assertThrows(IllegalStateException.class, () -> Senders.syncWait(
                 FlowSenders.fromPublisher(FlowSenders.toPublisher(Senders.<Integer>justError(boom))))));
-        FlowTestSupport.Rec<Integer> rec = FlowTestSupport.Rec.run(
+        TestReceiver<Integer> rec = TestReceiver.start(
                 FlowSenders.fromPublisher(FlowSenders.toPublisher(Senders.<Integer>justStopped())));
         rec.await();
-        assertEquals(List.of("stopped"), rec.signals);
+        assertEquals(List.of(TestReceiver.Kind.STOPPED), rec.kinds());
     }
 }

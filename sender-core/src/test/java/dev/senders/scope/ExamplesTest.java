@@ -10,6 +10,7 @@ import dev.senders.Scheduler;
 import dev.senders.Schedulers;
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.testkit.TestReceiver;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -54,10 +55,10 @@ class ExamplesTest {
         Sender<Integer> val = Scopes.letAsyncScope(scope -> {
             int v = 13;
             Sender<Object> print = TestSenders.fromCallable(() -> out.add("Hello world! Have an int with value: " + v));
-            Scopes.spawn(TestSenders.startsOn(SCH, print), scope);
+            Scopes.spawn(print.startsOn(SCH), scope);
             return Senders.just(v);
         });
-        int result = Senders.syncWait(TestSenders.startsOn(SCH, val));
+        int result = Senders.syncWait(val.startsOn(SCH));
         assertEquals(13, result);
         assertEquals(List.of("Hello world! Have an int with value: 13"), new ArrayList<>(out));
     }
@@ -80,12 +81,12 @@ class ExamplesTest {
 
         void onMessage(int i) {
             count.incrementAndGet();
-            Scopes.spawn(TestSenders.startsOn(sch, someWork(i)), scope);
+            Scopes.spawn(someWork(i).startsOn(sch), scope);
         }
 
         void onClickClose() {
             count.incrementAndGet();
-            Scopes.spawn(TestSenders.startsOn(sch, someWork("close")), scope);
+            Scopes.spawn(someWork("close").startsOn(sch), scope);
         }
     }
 
@@ -108,13 +109,13 @@ class ExamplesTest {
     void startingParallelWork() {
         AtomicInteger done = new AtomicInteger();
         Queue<String> log = new ConcurrentLinkedQueue<>();
-        Sender<Object> foo = TestSenders.then(Scopes.letAsyncScope(scope ->
-                TestSenders.then(TestSenders.then(SCH.schedule(), v -> log.add("Before tasks launch")), v -> {
+        Sender<Object> foo = Scopes.letAsyncScope(scope ->
+                SCH.schedule().then(v -> log.add("Before tasks launch")).then(v -> {
                     for (int i = 0; i < 100; i++) {
-                        Scopes.spawn(TestSenders.startsOn(SCH, TestSenders.fromCallable(done::incrementAndGet)), scope);
+                        Scopes.spawn(TestSenders.fromCallable(done::incrementAndGet).startsOn(SCH), scope);
                     }
                     return null;
-                })), v -> {
+                })).then(v -> {
                     log.add("After tasks complete successfully, done=" + done.get());
                     return v;
                 });
@@ -130,8 +131,7 @@ class ExamplesTest {
             listenSock.setSoTimeout(50);
             AtomicBoolean ctxStopped = new AtomicBoolean();
             AtomicInteger handledCount = new AtomicInteger();
-            Sender<Integer> listener = Scopes.letAsyncScope(scope -> TestSenders.startsOn(Schedulers.fromExecutor(acceptor),
-                    TestSenders.fromCallable(() -> {
+            Sender<Integer> listener = Scopes.letAsyncScope(scope -> TestSenders.fromCallable(() -> {
                         int count = 0;
                         while (!ctxStopped.get()) {
                             Socket conn;
@@ -143,10 +143,10 @@ class ExamplesTest {
                                 throw new UncheckedIOException(e);
                             }
                             count++;
-                            Scopes.spawn(TestSenders.startsOn(SCH, handleConnection(conn, handledCount)), scope);
+                            Scopes.spawn(handleConnection(conn, handledCount).startsOn(SCH), scope);
                         }
                         return count;
-                    })));
+                    }).startsOn(Schedulers.fromExecutor(acceptor)));
             Future<Integer> server = POOL.submit(() -> Senders.syncWait(listener));
             for (int i = 0; i < 5; i++) {
                 try (Socket c = new Socket(InetAddress.getLoopbackAddress(), listenSock.getLocalPort());
@@ -202,9 +202,9 @@ class ExamplesTest {
         }
 
         Sender<Object> toggle() {
-            return Scopes.nest(TestSenders.letValue(Senders.just(), v -> {
+            return Scopes.nest(Senders.just().letValue(v -> {
                 callableInvocations.incrementAndGet(); // only invoked if nest() succeeded
-                return TestSenders.then(SCH.schedule(), x -> toggles.incrementAndGet());
+                return SCH.schedule().then(x -> toggles.incrementAndGet());
             }), call.scope.getToken());
         }
     }
@@ -217,7 +217,7 @@ class ExamplesTest {
         Senders.syncWait(camera.toggle());
         assertEquals(1, camera.toggles.get());
         Sender<Object> pending = camera.toggle(); // nested while open: still runs after close
-        Senders.syncWait(TestSenders.whenAll(call.destroy(), pending));
+        Senders.syncWait(Senders.whenAll(call.destroy(), pending, (wa0, wa1) -> new Object[] {wa0, wa1}));
         assertEquals(2, camera.toggles.get());
         assertThrows(CancellationException.class, () -> Senders.syncWait(camera.toggle()));
         assertEquals(2, camera.callableInvocations.get(), "the callable is not invoked after destroy");
@@ -233,7 +233,7 @@ class ExamplesTest {
     }
 
     static Sender<Object> processWithFutures(Scheduler sch, AsyncScopeToken scope, SpawnTest.Tree t, AtomicInteger done) {
-        return TestSenders.letValue(sch.schedule(), v -> {
+        return sch.schedule().letValue(v -> {
             Sender<?> leftFut = Senders.just();
             Sender<?> rightFut = Senders.just();
             if (t.left != null) {
@@ -243,7 +243,7 @@ class ExamplesTest {
                 rightFut = Scopes.spawnFuture(processWithFutures(sch, scope, t.right, done), scope);
             }
             done.incrementAndGet();
-            return TestSenders.then(TestSenders.whenAll(leftFut, rightFut), x -> null);
+            return Senders.whenAll(leftFut, rightFut, (wa0, wa1) -> new Object[] {wa0, wa1}).then(x -> null);
         });
     }
 
@@ -257,10 +257,9 @@ class ExamplesTest {
         SpawnTest.Tree bad = SpawnTest.makeTree(3);
         bad.right.right = null;
         IllegalStateException boom = new IllegalStateException("do_stuff failed");
-        Sender<Object> failing = Scopes.letAsyncScope(scope -> TestSenders.letValue(SCH.schedule(), v ->
-                TestSenders.then(TestSenders.whenAll(
-                        Scopes.spawnFuture(processWithFutures(SCH, scope, bad, new AtomicInteger()), scope),
-                        Scopes.spawnFuture(Senders.justError(boom), scope)), x -> null)));
+        Sender<Object> failing = Scopes.letAsyncScope(scope -> SCH.schedule().letValue(v ->
+                Senders.whenAll(Scopes.spawnFuture(processWithFutures(SCH, scope, bad, new AtomicInteger()), scope),
+                        Scopes.spawnFuture(Senders.justError(boom), scope), (wa0, wa1) -> new Object[] {wa0, wa1}).then(x -> null)));
         assertSame(boom, assertThrows(IllegalStateException.class, () -> Senders.syncWait(failing)));
     }
 
@@ -282,9 +281,9 @@ class ExamplesTest {
         AtomicInteger other = new AtomicInteger();
         Sender<String> snd = Scopes.nest(TestSenders.fromCallable(() -> "key"), scope.getToken());
         for (int i = 0; i < 10; i++) {
-            Scopes.spawn(TestSenders.startsOn(SCH, TestSenders.fromCallable(other::incrementAndGet)), scope.getToken());
+            Scopes.spawn(TestSenders.fromCallable(other::incrementAndGet).startsOn(SCH), scope.getToken());
         }
-        assertEquals("key", Senders.syncWait(TestSenders.startsOn(SCH, snd)));
+        assertEquals("key", Senders.syncWait(snd.startsOn(SCH)));
         Senders.syncWait(scope.join());
         assertEquals(10, other.get());
     }
@@ -294,12 +293,12 @@ class ExamplesTest {
     void spawnFutureUsageExample() {
         SimpleCountingScope scope = new SimpleCountingScope();
         AtomicInteger other = new AtomicInteger();
-        Sender<String> snd = TestSenders.then(Scopes.spawnFuture(
-                TestSenders.startsOn(SCH, TestSenders.fromCallable(() -> "key")), scope.getToken()), k -> k + "+continued");
+        Sender<String> snd = Scopes.spawnFuture(
+                TestSenders.fromCallable(() -> "key").startsOn(SCH), scope.getToken()).then(k -> k + "+continued");
         for (int i = 0; i < 10; i++) {
-            Scopes.spawn(TestSenders.startsOn(SCH, TestSenders.fromCallable(other::incrementAndGet)), scope.getToken());
+            Scopes.spawn(TestSenders.fromCallable(other::incrementAndGet).startsOn(SCH), scope.getToken());
         }
-        Object[] r = Senders.syncWait(TestSenders.whenAll(scope.join(), snd));
+        Object[] r = Senders.syncWait(Senders.whenAll(scope.join(), snd, (wa0, wa1) -> new Object[] {wa0, wa1}));
         assertEquals("key+continued", r[1]);
         assertEquals(10, other.get());
     }
@@ -312,15 +311,15 @@ class ExamplesTest {
             AtomicBoolean completed = new AtomicBoolean();
             IllegalStateException thrown = new IllegalStateException("maybe_throw");
             Sender<Object> scopeSender = Scopes.letAsyncScope(token -> {
-                Scopes.spawn(TestSenders.startsOn(SCH, TestSenders.fromCallable(() -> {
-                    Scopes.spawn(TestSenders.startsOn(SCH, TestSenders.fromCallable(() -> {
-                        Scopes.spawn(TestSenders.startsOn(SCH, TestSenders.fromCallable(() -> scopedData.add("more"))), token);
-                        Scopes.spawn(TestSenders.startsOn(SCH, TestSenders.fromCallable(() -> scopedData.add("other"))), token);
+                Scopes.spawn(TestSenders.fromCallable(() -> {
+                    Scopes.spawn(TestSenders.fromCallable(() -> {
+                        Scopes.spawn(TestSenders.fromCallable(() -> scopedData.add("more")).startsOn(SCH), token);
+                        Scopes.spawn(TestSenders.fromCallable(() -> scopedData.add("other")).startsOn(SCH), token);
                         return null;
-                    })), token);
-                    Scopes.spawn(TestSenders.startsOn(SCH, TestSenders.fromCallable(() -> scopedData.add("else"))), token);
+                    }).startsOn(SCH), token);
+                    Scopes.spawn(TestSenders.fromCallable(() -> scopedData.add("else")).startsOn(SCH), token);
                     return null;
-                })), token);
+                }).startsOn(SCH), token);
                 if (shouldThrow) {
                     throw thrown;
                 }
@@ -331,7 +330,7 @@ class ExamplesTest {
             r.await();
             assertFalse(scopedData.isEmpty() && !shouldThrow);
             if (shouldThrow) {
-                assertSame(thrown, r.error);
+                assertSame(thrown, r.error());
             } else {
                 assertEquals(3, scopedData.size(), "no out-of-lifetime access: all nested work ran before completion");
             }

@@ -12,6 +12,8 @@ import dev.senders.Scheduler;
 import dev.senders.Schedulers;
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.testkit.ManualSender;
+import dev.senders.testkit.TestReceiver;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -50,7 +52,7 @@ class LetAsyncScopeTest {
         AtomicInteger done = new AtomicInteger();
         int v = Senders.syncWait(Scopes.letAsyncScope(token -> {
             for (int i = 0; i < 100; i++) {
-                Scopes.spawn(TestSenders.startsOn(sch, TestSenders.fromCallable(done::incrementAndGet)), token);
+                Scopes.spawn(TestSenders.fromCallable(done::incrementAndGet).startsOn(sch), token);
             }
             return Senders.just(13);
         }));
@@ -83,7 +85,7 @@ class LetAsyncScopeTest {
         AtomicReference<Boolean> endedBeforeResult = new AtomicReference<>();
         Sender<Object> s = Scopes.letAsyncScope(token -> {
             Scopes.spawn(TestSenders.beforeCompletion(
-                    TestSenders.startsOn(Schedulers.fromExecutor(POOL), TestSenders.untilStopped()),
+                    TestSenders.untilStopped().startsOn(Schedulers.fromExecutor(POOL)),
                     () -> spawnedEnded.set(true)), token);
             throw boom;
         });
@@ -106,9 +108,9 @@ class LetAsyncScopeTest {
             }
         }).start();
         probe.await();
-        assertSame(boom, probe.error);
+        assertSame(boom, probe.error());
         assertEquals(Boolean.TRUE, endedBeforeResult.get(), "spawned work ended before the result was delivered");
-        assertEquals(1, probe.completions.get());
+        assertEquals(1, probe.completions());
     }
 
     @Test
@@ -151,7 +153,7 @@ class LetAsyncScopeTest {
         assertTrue(!r.isDone());
         stop.requestStop();
         assertEquals(3, stopped.get());
-        assertEquals(TestReceiver.Signal.STOPPED, r.signal);
+        assertEquals(TestReceiver.Kind.STOPPED, r.kind());
     }
 
     @Test
@@ -161,14 +163,14 @@ class LetAsyncScopeTest {
         AtomicReference<String> seen = new AtomicReference<>();
         TestReceiver<Object> r = new TestReceiver<>(dev.senders.Env.of(key, "v"));
         Scopes.letAsyncScope(token -> {
-            Scopes.spawn(TestSenders.then(Senders.read(key), v -> {
+            Scopes.spawn(Senders.read(key).then(v -> {
                 seen.set(v);
                 return v;
             }), token);
             return Senders.just();
         }).connect(r).start();
         assertEquals("v", seen.get());
-        assertEquals(TestReceiver.Signal.VALUE, r.signal);
+        assertEquals(TestReceiver.Kind.VALUE, r.kind());
     }
 
     @Test
@@ -213,7 +215,7 @@ class LetAsyncScopeTest {
         }));
         ManualSender<Void> work = new ManualSender<>();
         assertTrue(!Scopes.spawn(work, kept.get()));
-        assertEquals(0, work.connects.get());
+        assertEquals(0, work.connects());
     }
 
     @Test

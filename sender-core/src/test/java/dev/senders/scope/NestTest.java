@@ -12,6 +12,8 @@ import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.testkit.ManualSender;
+import dev.senders.testkit.TestReceiver;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,15 +33,15 @@ class NestTest {
         assertTrue(n.isAssociated());
         assertEquals(1, scope.count());
         assertEquals(ScopeState.OPEN, scope.state());
-        assertEquals(0, child.connects.get());
-        assertEquals(0, child.starts.get());
+        assertEquals(0, child.connects());
+        assertEquals(0, child.starts());
         TestReceiver<String> r = new TestReceiver<>();
         OperationState op = n.connect(r);
-        assertEquals(0, child.starts.get(), "connect does not start either");
+        assertEquals(0, child.starts(), "connect does not start either");
         op.start();
-        assertEquals(1, child.starts.get());
-        child.completeLast("v");
-        assertEquals("v", r.value);
+        assertEquals(1, child.starts());
+        child.complete("v");
+        assertEquals("v", r.value());
         assertEquals(0, scope.count());
         Senders.syncWait(scope.join());
     }
@@ -57,10 +59,10 @@ class NestTest {
         for (int i = 0; i < 2; i++) {
             TestReceiver<String> r = new TestReceiver<>();
             n.connect(r).start();
-            assertEquals(TestReceiver.Signal.STOPPED, r.signal);
+            assertEquals(TestReceiver.Kind.STOPPED, r.kind());
         }
-        assertEquals(0, child.connects.get());
-        assertEquals(0, child.starts.get());
+        assertEquals(0, child.connects());
+        assertEquals(0, child.starts());
     }
 
     @Test
@@ -70,10 +72,10 @@ class NestTest {
         IllegalStateException boom = new IllegalStateException("boom");
         TestReceiver<Object> e = new TestReceiver<>();
         Scopes.nest(Senders.justError(boom), scope.getToken()).connect(e).start();
-        assertSame(boom, e.error);
+        assertSame(boom, e.error());
         TestReceiver<Object> s = new TestReceiver<>();
         Scopes.nest(Senders.justStopped(), scope.getToken()).connect(s).start();
-        assertEquals(TestReceiver.Signal.STOPPED, s.signal);
+        assertEquals(TestReceiver.Kind.STOPPED, s.kind());
         assertEquals(0, scope.count());
         Senders.syncWait(scope.join());
     }
@@ -92,16 +94,16 @@ class NestTest {
         assertEquals(2, scope.count(), "a further connect associates anew");
         first.start();
         second.start();
-        child.started.get(0).receiver.setValue(1);
-        child.started.get(1).receiver.setValue(2);
-        assertEquals(2, r2.value);
+        child.started().get(0).setValue(1);
+        child.started().get(1).setValue(2);
+        assertEquals(2, r2.value());
         assertEquals(0, scope.count());
         scope.close();
         TestReceiver<Integer> r3 = new TestReceiver<>();
-        int connectsBefore = child.connects.get();
+        int connectsBefore = child.connects();
         n.connect(r3).start();
-        assertEquals(TestReceiver.Signal.STOPPED, r3.signal);
-        assertEquals(connectsBefore, child.connects.get(), "the child is not connected when re-association fails");
+        assertEquals(TestReceiver.Kind.STOPPED, r3.kind());
+        assertEquals(connectsBefore, child.connects(), "the child is not connected when re-association fails");
         assertEquals(0, scope.count());
         Senders.syncWait(scope.join());
     }
@@ -159,12 +161,12 @@ class NestTest {
         assertEquals(0, scope.count());
         TestReceiver<String> r = new TestReceiver<>();
         n.connect(r).start();
-        assertEquals("a", r.value);
+        assertEquals("a", r.value());
         assertEquals(0, scope.count());
         scope.close();
         TestReceiver<String> r2 = new TestReceiver<>();
         n.connect(r2).start();
-        assertEquals(TestReceiver.Signal.STOPPED, r2.signal);
+        assertEquals(TestReceiver.Kind.STOPPED, r2.kind());
         Senders.syncWait(scope.join());
     }
 
@@ -241,8 +243,8 @@ class NestTest {
                 n.discard();
                 f1.get();
                 f2.get();
-                assertEquals("v", r1.value);
-                assertEquals("v", r2.value);
+                assertEquals("v", r1.value());
+                assertEquals("v", r2.value());
                 assertEquals(0, scope.count());
                 Senders.syncWait(scope.join());
             }
@@ -282,10 +284,10 @@ class NestTest {
         TestReceiver<Object> r2 = new TestReceiver<>(TestSenders.stopEnv(own.token()));
         Scopes.nest(TestSenders.untilStopped(), scope.getToken()).connect(r2).start();
         own.requestStop();
-        assertEquals(TestReceiver.Signal.STOPPED, r2.signal, "the receiver's own stop reaches the child");
+        assertEquals(TestReceiver.Kind.STOPPED, r2.kind(), "the receiver's own stop reaches the child");
         assertFalse(r1.isDone());
         scope.requestStop();
-        assertEquals(TestReceiver.Signal.STOPPED, r1.signal, "the scope's stop reaches the child");
+        assertEquals(TestReceiver.Kind.STOPPED, r1.kind(), "the scope's stop reaches the child");
         assertEquals(0, scope.count());
         Senders.syncWait(scope.join());
     }
@@ -297,7 +299,7 @@ class NestTest {
         dev.senders.Query<String> key = dev.senders.Query.named("key");
         TestReceiver<String> r = new TestReceiver<>(Env.of(key, "v"));
         Scopes.nest(Senders.read(key), scope.getToken()).connect(r).start();
-        assertEquals("v", r.value);
+        assertEquals("v", r.value());
         Senders.syncWait(scope.join());
     }
 

@@ -12,6 +12,7 @@ import dev.senders.Query;
 import dev.senders.Scheduler;
 import dev.senders.Schedulers;
 import dev.senders.Senders;
+import dev.senders.testkit.TestReceiver;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -175,11 +176,11 @@ class SimpleCountingScopeTest {
             f.associated = false;
         }
         assertTrue(j.isDone());
-        assertEquals(TestReceiver.Signal.VALUE, j.signal);
+        assertEquals(TestReceiver.Kind.VALUE, j.kind());
         assertEquals(ScopeState.JOINED, f.scope.state());
         for (TestReceiver<Void> other : f.joins) {
-            assertEquals(TestReceiver.Signal.VALUE, other.signal);
-            assertEquals(1, other.completions.get());
+            assertEquals(TestReceiver.Kind.VALUE, other.kind());
+            assertEquals(1, other.completions());
         }
     }
 
@@ -198,8 +199,8 @@ class SimpleCountingScopeTest {
         assertTrue(j1.isDone() && j2.isDone());
         TestReceiver<Void> j3 = new TestReceiver<>();
         s.join().connect(j3).start();
-        assertEquals(TestReceiver.Signal.VALUE, j3.signal);
-        assertSame(Thread.currentThread(), j3.thread);
+        assertEquals(TestReceiver.Kind.VALUE, j3.kind());
+        assertSame(Thread.currentThread(), j3.thread());
         assertFalse(s.getToken().tryAssociate(), "joined is closed to new work");
     }
 
@@ -236,7 +237,7 @@ class SimpleCountingScopeTest {
         t.start();
         t.join();
         j.await();
-        assertSame(t, j.thread);
+        assertSame(t, j.thread());
     }
 
     @Test
@@ -251,8 +252,8 @@ class SimpleCountingScopeTest {
             s.join().connect(j).start();
             s.getToken().dissociate();
             j.await();
-            assertEquals("join-scheduler", j.thread.getName());
-            assertNotSame(Thread.currentThread(), j.thread);
+            assertEquals("join-scheduler", j.thread().getName());
+            assertNotSame(Thread.currentThread(), j.thread());
         } finally {
             single.shutdownNow();
         }
@@ -287,8 +288,8 @@ class SimpleCountingScopeTest {
             s.getToken().dissociate();
             for (TestReceiver<Void> r : joins) {
                 r.await();
-                assertEquals(TestReceiver.Signal.VALUE, r.signal);
-                assertEquals(1, r.completions.get());
+                assertEquals(TestReceiver.Kind.VALUE, r.kind());
+                assertEquals(1, r.completions());
             }
             assertEquals(ScopeState.JOINED, s.state());
         }

@@ -11,6 +11,8 @@ import dev.senders.InplaceStopSource;
 import dev.senders.OperationState;
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.testkit.ManualSender;
+import dev.senders.testkit.TestReceiver;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -44,12 +46,12 @@ class SpawnFutureTest {
         SimpleCountingScope scope = new SimpleCountingScope();
         ManualSender<String> work = new ManualSender<>();
         Sender<String> f = Scopes.spawnFuture(work, scope.getToken());
-        assertEquals(1, work.starts.get(), "eager start");
+        assertEquals(1, work.starts(), "eager start");
         TestReceiver<String> r = new TestReceiver<>();
         f.connect(r).start();
         assertFalse(r.isDone());
-        work.completeLast("v");
-        assertEquals("v", r.value);
+        work.complete("v");
+        assertEquals("v", r.value());
         assertEquals(0, scope.count());
         Senders.syncWait(scope.join());
     }
@@ -62,10 +64,10 @@ class SpawnFutureTest {
         IllegalStateException boom = new IllegalStateException("boom");
         TestReceiver<Object> e = new TestReceiver<>();
         Scopes.spawnFuture(Senders.justError(boom), scope.getToken()).connect(e).start();
-        assertSame(boom, e.error);
+        assertSame(boom, e.error());
         TestReceiver<Object> s = new TestReceiver<>();
         Scopes.spawnFuture(Senders.justStopped(), scope.getToken()).connect(s).start();
-        assertEquals(TestReceiver.Signal.STOPPED, s.signal);
+        assertEquals(TestReceiver.Kind.STOPPED, s.kind());
         Senders.syncWait(scope.join());
     }
 
@@ -79,11 +81,11 @@ class SpawnFutureTest {
         TestReceiver<String> r = new TestReceiver<>(TestSenders.stopEnv(stop.token()));
         f.connect(r).start();
         stop.requestStop();
-        assertEquals(TestReceiver.Signal.STOPPED, r.signal, "completes without waiting for the work");
-        assertTrue(work.last().env().stopToken().stopRequested(), "the stop reached the work");
+        assertEquals(TestReceiver.Kind.STOPPED, r.kind(), "completes without waiting for the work");
+        assertTrue(work.receiver().env().stopToken().stopRequested(), "the stop reached the work");
         assertEquals(1, scope.count(), "the work has not ended: the count is held");
-        work.completeLast("late");
-        assertEquals(1, r.completions.get(), "the late result is ignored");
+        work.complete("late");
+        assertEquals(1, r.completions(), "the late result is ignored");
         assertEquals(0, scope.count());
         Senders.syncWait(scope.join());
     }
@@ -98,10 +100,10 @@ class SpawnFutureTest {
         stop.requestStop();
         TestReceiver<String> r = new TestReceiver<>(TestSenders.stopEnv(stop.token()));
         f.connect(r).start();
-        assertEquals(TestReceiver.Signal.STOPPED, r.signal);
-        assertTrue(work.last().env().stopToken().stopRequested());
-        work.completeLast("x");
-        assertEquals(1, r.completions.get());
+        assertEquals(TestReceiver.Kind.STOPPED, r.kind());
+        assertTrue(work.receiver().env().stopToken().stopRequested());
+        work.complete("x");
+        assertEquals(1, r.completions());
         Senders.syncWait(scope.join());
     }
 
@@ -124,8 +126,8 @@ class SpawnFutureTest {
         ManualSender<String> work = new ManualSender<>();
         TestReceiver<String> r = new TestReceiver<>();
         Scopes.spawnFuture(work, scope.getToken()).connect(r).start();
-        assertEquals(TestReceiver.Signal.STOPPED, r.signal);
-        assertEquals(0, work.connects.get());
+        assertEquals(TestReceiver.Kind.STOPPED, r.kind());
+        assertEquals(0, work.connects());
     }
 
     @Test
@@ -134,9 +136,9 @@ class SpawnFutureTest {
         SimpleCountingScope scope = new SimpleCountingScope();
         ManualSender<String> work = new ManualSender<>();
         Scopes.spawnFuture(work, scope.getToken());
-        assertTrue(Gc.awaitCondition(() -> work.last().env().stopToken().stopRequested()));
+        assertTrue(Gc.awaitCondition(() -> work.receiver().env().stopToken().stopRequested()));
         assertEquals(1, scope.count(), "the count is held until the work really ends");
-        work.completeLast("x");
+        work.complete("x");
         Senders.syncWait(scope.join());
     }
 
@@ -146,8 +148,8 @@ class SpawnFutureTest {
         SimpleCountingScope scope = new SimpleCountingScope();
         ManualSender<String> work = new ManualSender<>();
         connectAndDrop(Scopes.spawnFuture(work, scope.getToken()));
-        assertTrue(Gc.awaitCondition(() -> work.last().env().stopToken().stopRequested()));
-        work.last().receiver.setStopped();
+        assertTrue(Gc.awaitCondition(() -> work.receiver().env().stopToken().stopRequested()));
+        work.receiver().setStopped();
         Senders.syncWait(scope.join());
     }
 
@@ -182,7 +184,7 @@ class SpawnFutureTest {
             CountDownLatch both = new CountDownLatch(2);
             POOL.execute(() -> {
                 await(b);
-                work.completeLast(42);
+                work.complete(42);
                 both.countDown();
             });
             boolean withStop = round % 2 == 0;
@@ -197,9 +199,9 @@ class SpawnFutureTest {
             op.start();
             assertTrue(both.await(10, TimeUnit.SECONDS));
             r.await();
-            assertEquals(1, r.completions.get());
-            if (r.signal == TestReceiver.Signal.VALUE) {
-                assertEquals(42, r.value);
+            assertEquals(1, r.completions());
+            if (r.kind() == TestReceiver.Kind.VALUE) {
+                assertEquals(42, r.value());
             } else {
                 assertTrue(withStop, "stopped only when stop was requested");
             }

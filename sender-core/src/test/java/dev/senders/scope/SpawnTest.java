@@ -15,6 +15,8 @@ import dev.senders.Scheduler;
 import dev.senders.Schedulers;
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.testkit.ManualSender;
+import dev.senders.testkit.TestReceiver;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -48,12 +50,12 @@ class SpawnTest {
         SimpleCountingScope scope = new SimpleCountingScope();
         ManualSender<String> work = new ManualSender<>();
         assertTrue(Scopes.spawn(work, scope.getToken()));
-        assertEquals(1, work.starts.get(), "started before spawn returns");
+        assertEquals(1, work.starts(), "started before spawn returns");
         assertEquals(1, scope.count());
         TestReceiver<Void> join = new TestReceiver<>();
         scope.join().connect(join).start();
         assertFalse(join.isDone());
-        work.completeLast("ignored value");
+        work.complete("ignored value");
         assertTrue(join.isDone());
         assertEquals(0, scope.count());
     }
@@ -73,8 +75,8 @@ class SpawnTest {
             }
             ManualSender<Void> work = new ManualSender<>();
             assertFalse(Scopes.spawn(work, scope.getToken()));
-            assertEquals(0, work.connects.get());
-            assertEquals(0, work.starts.get());
+            assertEquals(0, work.connects());
+            assertEquals(0, work.starts());
             assertEquals(0, scope.count());
             Senders.syncWait(scope.join());
         }
@@ -182,8 +184,8 @@ class SpawnTest {
             return op;
         };
         Scopes.spawn(s, scope.getToken());
-        work.completeLast(null);
-        work.started.clear();
+        work.complete(null);
+        work.started().clear();
         assertTrue(Gc.awaitCondition(() -> ref[0].get() == null));
         Senders.syncWait(scope.join());
     }
@@ -194,17 +196,17 @@ class SpawnTest {
         Query<String> key = Query.named("key");
         CountingScope scope = new CountingScope();
         AtomicInteger seen = new AtomicInteger();
-        Scopes.spawn(TestSenders.then(Senders.read(key), v -> {
+        Scopes.spawn(Senders.read(key).then(v -> {
             assertEquals("v", v);
             return seen.incrementAndGet();
         }), scope.getToken(), Env.of(key, "v"));
         assertEquals(1, seen.get());
         ManualSender<Void> work = new ManualSender<>();
         Scopes.spawn(work, scope.getToken(), Env.of(key, "v"));
-        assertFalse(work.last().env().stopToken().stopRequested());
+        assertFalse(work.receiver().env().stopToken().stopRequested());
         scope.requestStop();
-        assertTrue(work.last().env().stopToken().stopRequested());
-        work.completeLast(null);
+        assertTrue(work.receiver().env().stopToken().stopRequested());
+        work.complete(null);
         Senders.syncWait(scope.join());
     }
 
@@ -213,7 +215,7 @@ class SpawnTest {
     void requestStop_reachesWorkBeforeAndAfter() {
         CountingScope scope = new CountingScope();
         AtomicInteger stopped = new AtomicInteger();
-        Sender<Object> work = TestSenders.<Object>letError(TestSenders.untilStopped(), e -> Senders.just(null));
+        Sender<Object> work = TestSenders.<Object>untilStopped().letError(e -> Senders.just(null));
         Sender<Object> counted = r -> work.connect(new dev.senders.Receiver<Object>() {
             @Override
             public void setValue(Object v) {
@@ -255,11 +257,11 @@ class SpawnTest {
         InplaceStopSource own = new InplaceStopSource();
         ManualSender<Void> work = new ManualSender<>();
         Scopes.spawn(work, scope.getToken(), TestSenders.stopEnv(own.token()));
-        var token = work.last().env().stopToken();
+        var token = work.receiver().env().stopToken();
         assertFalse(token.stopRequested());
         own.requestStop();
         assertTrue(token.stopRequested());
-        work.completeLast(null);
+        work.complete(null);
         Senders.syncWait(scope.join());
     }
 
@@ -293,7 +295,7 @@ class SpawnTest {
     }
 
     static Sender<Void> process(AsyncScopeToken scope, Scheduler sch, Tree t, AtomicInteger done) {
-        return TestSenders.letError(TestSenders.then(sch.schedule(), v -> {
+        return sch.schedule().<Void>then(v -> {
             if (t.left != null) {
                 Scopes.spawn(process(scope, sch, t.left, done), scope);
             }
@@ -302,7 +304,7 @@ class SpawnTest {
             }
             done.incrementAndGet(); // do_stuff(t.data)
             return null;
-        }), e -> Senders.<Void>just(null));
+        }).letError(e -> Senders.<Void>just(null));
     }
 
     @Test
@@ -344,7 +346,7 @@ class SpawnTest {
             });
             Scopes.spawn(task, scope.getToken());
             scope.close();
-            Senders.syncWait(TestSenders.then(scope.join(), v -> {
+            Senders.syncWait(scope.join().then(v -> {
                 joined.set(true);
                 return v;
             }));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.senders.Senders;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.Scopes;
+import dev.senders.testkit.TestReceiver;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
@@ -34,10 +35,10 @@ class TaskScopesTest {
             return null;
         }), scope.getToken()));
         scope.close();
-        Probe<Void> joined = Probe.run(scope.join());
-        assertEquals(0, joined.completions.get(), "join waits for the spawned task");
+        TestReceiver<Void> joined = TestReceiver.start(scope.join());
+        assertEquals(0, joined.completions(), "join waits for the spawned task");
         gate.countDown();
-        joined.awaitSignal("value");
+        joined.awaitSignal(TestReceiver.Kind.VALUE);
         assertEquals(1, ran.get());
     }
 
@@ -50,7 +51,7 @@ class TaskScopesTest {
         AtomicReference<Throwable> unwound = new AtomicReference<>();
         Scopes.spawn(Task.<Void>of(ctx -> {
             try {
-                return ctx.await(Probe.<Void>untilStopped(awaiting, sawStop));
+                return ctx.await(TaskSenders.<Void>untilStopped(awaiting, sawStop));
             } catch (TaskStoppedException e) {
                 unwound.set(e);
                 throw e;
@@ -70,7 +71,7 @@ class TaskScopesTest {
         List<Integer> done = new CopyOnWriteArrayList<>();
         CountDownLatch gate = new CountDownLatch(1);
         CountDownLatch innerReturned = new CountDownLatch(1);
-        Probe<Integer> p = Probe.run(Task.of(ctx -> {
+        TestReceiver<Integer> p = TestReceiver.start(Task.of(ctx -> {
             ctx.await(Scopes.letAsyncScope(token -> Task.<Void>of(inner -> {
                 try {
                     for (int i = 0; i < 10; i++) {
@@ -89,10 +90,10 @@ class TaskScopesTest {
             return done.size();
         }));
         assertTrue(innerReturned.await(10, TimeUnit.SECONDS), "hang guard");
-        assertEquals(0, p.completions.get(), "letAsyncScope joins the spawned work first");
+        assertEquals(0, p.completions(), "letAsyncScope joins the spawned work first");
         gate.countDown();
-        p.awaitSignal("value");
-        assertEquals(10, p.value);
+        p.awaitSignal(TestReceiver.Kind.VALUE);
+        assertEquals(10, p.value());
     }
 
     /** P3149R6 "Listener loop in an HTTP server", ported to a Task. */
@@ -131,16 +132,16 @@ class TaskScopesTest {
         List<String> handled = new CopyOnWriteArrayList<>();
         CountDownLatch gate = new CountDownLatch(1);
         CountDownLatch loopEnded = new CountDownLatch(1);
-        Probe<Integer> p = Probe.run(listener(socket, handled, gate, loopEnded));
+        TestReceiver<Integer> p = TestReceiver.start(listener(socket, handled, gate, loopEnded));
         for (String c : List.of("c1", "c2", "c3")) {
             socket.put(c);
         }
         socket.put("EOF");
         assertTrue(loopEnded.await(10, TimeUnit.SECONDS), "hang guard");
-        assertEquals(0, p.completions.get(), "the listener waits for its connections' handlers");
+        assertEquals(0, p.completions(), "the listener waits for its connections' handlers");
         gate.countDown();
-        p.awaitSignal("value");
-        assertEquals(3, p.value);
+        p.awaitSignal(TestReceiver.Kind.VALUE);
+        assertEquals(3, p.value());
         assertEquals(Set.of("c1", "c2", "c3"), Set.copyOf(handled));
     }
 
@@ -151,15 +152,15 @@ class TaskScopesTest {
         List<String> handled = new CopyOnWriteArrayList<>();
         CountDownLatch gate = new CountDownLatch(0);
         CountDownLatch loopEnded = new CountDownLatch(1);
-        Probe<Integer> p = Probe.run(listener(socket, handled, gate, loopEnded));
+        TestReceiver<Integer> p = TestReceiver.start(listener(socket, handled, gate, loopEnded));
         socket.put("c1");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (handled.isEmpty() && System.nanoTime() < deadline) {   // hang guard: the loop is running and blocked in take()
             Thread.sleep(1);
         }
         assertEquals(List.of("c1"), handled);
-        p.stopSource.requestStop();
-        p.awaitSignal("stopped");
+        p.requestStop();
+        p.awaitSignal(TestReceiver.Kind.STOPPED);
         assertEquals(0, loopEnded.getCount(), "the loop body ran its finally before the listener completed");
     }
 }

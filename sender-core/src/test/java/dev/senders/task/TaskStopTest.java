@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.senders.Hooks;
 import dev.senders.OperationState;
 import dev.senders.Sender;
+import dev.senders.testkit.TestReceiver;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -52,9 +53,9 @@ class TaskStopTest {
         AtomicInteger sawStop = new AtomicInteger();
         AtomicReference<Throwable> inFinally = new AtomicReference<>();
         AtomicBoolean tokenInFinally = new AtomicBoolean();
-        Probe<Object> p = Probe.run(Task.of(ctx -> {
+        TestReceiver<Object> p = TestReceiver.start(Task.of(ctx -> {
             try {
-                return ctx.await(Probe.untilStopped(awaiting, sawStop));
+                return ctx.await(TaskSenders.untilStopped(awaiting, sawStop));
             } catch (TaskStoppedException e) {
                 inFinally.set(e);
                 throw e;
@@ -64,8 +65,8 @@ class TaskStopTest {
         }));
         await(awaiting);
         assertEquals(0, sawStop.get());
-        p.stopSource.requestStop();
-        p.awaitSignal("stopped");
+        p.requestStop();
+        p.awaitSignal(TestReceiver.Kind.STOPPED);
         assertEquals(1, sawStop.get());
         assertInstanceOf(TaskStoppedException.class, inFinally.get());
         assertTrue(tokenInFinally.get(), "finally sees the task's stop token requested");
@@ -75,14 +76,14 @@ class TaskStopTest {
     @DisplayName("P3552 stop request: a body blocked in Thread.sleep is interrupted; InterruptedException escaping after stop completes stopped")
     void stopRequest_interruptsBodyBlockedInSleep() throws Exception {
         CountDownLatch sleeping = new CountDownLatch(1);
-        Probe<Object> p = Probe.run(Task.of(ctx -> {
+        TestReceiver<Object> p = TestReceiver.start(Task.of(ctx -> {
             sleeping.countDown();
             Thread.sleep(TimeUnit.MINUTES.toMillis(10));
             return "slept";
         }));
         await(sleeping);
-        p.stopSource.requestStop();
-        p.awaitSignal("stopped");
+        p.requestStop();
+        p.awaitSignal(TestReceiver.Kind.STOPPED);
         assertTrue(dropped.isEmpty(), () -> "dropped: " + dropped);
     }
 
@@ -91,7 +92,7 @@ class TaskStopTest {
     void stopRequest_interruptsBodyBlockedOnAQueue_bodyDecides() throws Exception {
         BlockingQueue<String> queue = new ArrayBlockingQueue<>(1);
         CountDownLatch taking = new CountDownLatch(1);
-        Probe<String> p = Probe.run(Task.of(ctx -> {
+        TestReceiver<String> p = TestReceiver.start(Task.of(ctx -> {
             taking.countDown();
             try {
                 return queue.take();
@@ -100,20 +101,20 @@ class TaskStopTest {
             }
         }));
         await(taking);
-        p.stopSource.requestStop();
-        p.awaitSignal("value");
-        assertEquals("interrupted, stop requested: true", p.value);
+        p.requestStop();
+        p.awaitSignal(TestReceiver.Kind.VALUE);
+        assertEquals("interrupted, stop requested: true", p.value());
     }
 
     @Test
     @DisplayName("P2300 stop requested before start: the body never runs, the task completes stopped")
     void stopRequestedBeforeStart_bodyDoesNotRun() {
         AtomicInteger runs = new AtomicInteger();
-        Probe<Integer> p = new Probe<>();
+        TestReceiver<Integer> p = TestReceiver.withStopSource();
         OperationState op = Task.of(ctx -> runs.incrementAndGet()).connect(p);
-        p.stopSource.requestStop();
+        p.requestStop();
         op.start();
-        p.awaitSignal("stopped");
+        p.awaitSignal(TestReceiver.Kind.STOPPED);
         assertEquals(0, runs.get());
     }
 
@@ -124,20 +125,20 @@ class TaskStopTest {
         AtomicInteger sawStop = new AtomicInteger();
         AtomicReference<Thread> taskThread = new AtomicReference<>();
         AtomicBoolean interruptStatusAfter = new AtomicBoolean();
-        Probe<Object> p = Probe.run(Task.of(ctx -> {
+        TestReceiver<Object> p = TestReceiver.start(Task.of(ctx -> {
             taskThread.set(Thread.currentThread());
             try {
-                return ctx.await(Probe.untilStopped(awaiting, sawStop));
+                return ctx.await(TaskSenders.untilStopped(awaiting, sawStop));
             } finally {
                 interruptStatusAfter.set(Thread.currentThread().isInterrupted());
             }
         }));
         await(awaiting);
         taskThread.get().interrupt();
-        p.awaitSignal("stopped");
+        p.awaitSignal(TestReceiver.Kind.STOPPED);
         assertEquals(1, sawStop.get());
         assertTrue(interruptStatusAfter.get(), "the await preserves the interrupt status");
-        assertFalse(p.stopSource.stopRequested(), "the receiver's own source is not touched");
+        assertFalse(p.stopSource().stopRequested(), "the receiver's own source is not touched");
     }
 
     @Test
@@ -147,16 +148,16 @@ class TaskStopTest {
         try {
             for (int i = 0; i < 300; i++) {
                 int spin = ThreadLocalRandom.current().nextInt(2000);
-                Probe<Integer> p = Probe.run(Task.of(single, ctx -> {
+                TestReceiver<Integer> p = TestReceiver.start(Task.of(single, ctx -> {
                     int x = 0;
                     for (int k = 0; k < spin; k++) {
                         x += ctx.await(dev.senders.Senders.just(k)) & 1;
                     }
                     return x;
                 }));
-                p.stopSource.requestStop();
-                assertTrue(p.done.await(10, TimeUnit.SECONDS), "hang guard");
-                assertEquals(1, p.completions.get());
+                p.requestStop();
+                assertTrue(p.await(10, TimeUnit.SECONDS), "hang guard");
+                assertEquals(1, p.completions());
                 Future<Boolean> next = single.submit(() -> Thread.currentThread().isInterrupted());
                 assertFalse(next.get(10, TimeUnit.SECONDS), "run " + i + ": interrupt leaked to the next job");
             }
@@ -186,12 +187,12 @@ class TaskStopTest {
                     });
                     started.countDown();
                 };
-                Probe<Integer> p = Probe.run(Task.of(ctx -> ctx.await(racer)));
+                TestReceiver<Integer> p = TestReceiver.start(Task.of(ctx -> ctx.await(racer)));
                 await(started);
-                p.stopSource.requestStop();
-                assertTrue(p.done.await(10, TimeUnit.SECONDS), "hang guard");
-                assertTrue("value".equals(p.signal) || "stopped".equals(p.signal), p.signal);
-                assertEquals(1, p.completions.get());
+                p.requestStop();
+                assertTrue(p.await(10, TimeUnit.SECONDS), "hang guard");
+                assertTrue(p.kind() == TestReceiver.Kind.VALUE || p.kind() == TestReceiver.Kind.STOPPED, String.valueOf(p.kind()));
+                assertEquals(1, p.completions());
             }
         } finally {
             pool.shutdownNow();

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.senders.InplaceStopSource;
 import dev.senders.Env;
 import dev.senders.Hooks;
 import dev.senders.OperationState;
@@ -16,6 +17,7 @@ import dev.senders.Query;
 import dev.senders.Sender;
 import dev.senders.Senders;
 import dev.senders.StopToken;
+import dev.senders.testkit.TestReceiver;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -49,14 +51,14 @@ class TaskTest {
     void lazy_nothingRunsBeforeStart() {
         AtomicInteger runs = new AtomicInteger();
         Task<Integer> task = Task.of(ctx -> runs.incrementAndGet());
-        Probe<Integer> p = new Probe<>();
+        TestReceiver<Integer> p = TestReceiver.withStopSource();
         OperationState op = task.connect(p);
         assertEquals(0, runs.get());
-        assertEquals(0, p.completions.get());
+        assertEquals(0, p.completions());
         op.start();
-        p.awaitSignal("value");
+        p.awaitSignal(TestReceiver.Kind.VALUE);
         assertEquals(1, runs.get());
-        assertEquals(1, p.value);
+        assertEquals(1, p.value());
     }
 
     @Test
@@ -73,10 +75,10 @@ class TaskTest {
     @DisplayName("P2300 [exec.opstate] an unstarted operation is dropped without running or completing")
     void droppedUnstartedOperation_runsNothing() {
         AtomicInteger runs = new AtomicInteger();
-        Probe<Integer> p = new Probe<>();
+        TestReceiver<Integer> p = TestReceiver.withStopSource();
         Task.of(ctx -> runs.incrementAndGet()).connect(p);
         assertEquals(0, runs.get());
-        assertEquals(0, p.completions.get());
+        assertEquals(0, p.completions());
     }
 
     // ------------------------------------------------------------ await results
@@ -127,16 +129,16 @@ class TaskTest {
     @DisplayName("P3552 completion signatures: an exception escaping the body completes setError with it")
     void escapingException_completesSetErrorWithIt() {
         IOException io = new IOException("disk");
-        Probe<Object> p = Probe.run(Task.of(ctx -> ctx.await(Senders.justError(io))));
-        p.awaitSignal("error");
-        assertSame(io, p.error);
+        TestReceiver<Object> p = TestReceiver.start(Task.of(ctx -> ctx.await(Senders.justError(io))));
+        p.awaitSignal(TestReceiver.Kind.ERROR);
+        assertSame(io, p.error());
 
         RuntimeException thrown = new RuntimeException("thrown by the body");
-        Probe<Object> q = Probe.run(Task.of(ctx -> {
+        TestReceiver<Object> q = TestReceiver.start(Task.of(ctx -> {
             throw thrown;
         }));
-        q.awaitSignal("error");
-        assertSame(thrown, q.error);
+        q.awaitSignal(TestReceiver.Kind.ERROR);
+        assertSame(thrown, q.error());
     }
 
     // ------------------------------------------------------------ stopped awaits
@@ -146,7 +148,7 @@ class TaskTest {
     void coAwaitStopped_unwindsTheBody_finallySeesTaskStoppedException_taskCompletesStopped() {
         AtomicReference<Throwable> seenInFinally = new AtomicReference<>();
         AtomicInteger afterAwait = new AtomicInteger();
-        Probe<Object> p = Probe.run(Task.of(ctx -> {
+        TestReceiver<Object> p = TestReceiver.start(Task.of(ctx -> {
             Throwable[] escaping = {null};
             try {
                 ctx.await(Senders.justStopped());
@@ -159,7 +161,7 @@ class TaskTest {
                 seenInFinally.set(escaping[0]);
             }
         }));
-        p.awaitSignal("stopped");
+        p.awaitSignal(TestReceiver.Kind.STOPPED);
         assertEquals(0, afterAwait.get());
         assertInstanceOf(TaskStoppedException.class, seenInFinally.get());
         assertTrue(dropped.isEmpty(), () -> "dropped: " + dropped);
@@ -168,7 +170,7 @@ class TaskTest {
     @Test
     @DisplayName("P3552 stopped await is not resumable: catching TaskStoppedException and returning a value still completes stopped")
     void stoppedAwait_catchingTheStopDoesNotTurnItIntoAValue() {
-        Probe<String> p = Probe.run(Task.of(ctx -> {
+        TestReceiver<String> p = TestReceiver.start(Task.of(ctx -> {
             try {
                 ctx.await(Senders.justStopped());
             } catch (TaskStoppedException e) {
@@ -176,14 +178,14 @@ class TaskTest {
             }
             return "unreachable";
         }));
-        p.awaitSignal("stopped");
-        assertNull(p.value);
+        p.awaitSignal(TestReceiver.Kind.STOPPED);
+        assertNull(p.value());
     }
 
     @Test
     @DisplayName("P3552 explicit opt-out: clearStopped() after catching the stop lets the body's value through")
     void stoppedAwait_clearStoppedIsTheExplicitOptOut() {
-        Probe<String> p = Probe.run(Task.of(ctx -> {
+        TestReceiver<String> p = TestReceiver.start(Task.of(ctx -> {
             try {
                 ctx.await(Senders.justStopped());
                 return "unreachable";
@@ -192,8 +194,8 @@ class TaskTest {
                 return "recovered " + wasLatched + " " + ctx.clearStopped();
             }
         }));
-        p.awaitSignal("value");
-        assertEquals("recovered true false", p.value);
+        p.awaitSignal(TestReceiver.Kind.VALUE);
+        assertEquals("recovered true false", p.value());
     }
 
     @Test
@@ -201,38 +203,38 @@ class TaskTest {
     @SuppressWarnings("finally")
     void stoppedAwait_errorThrownWhileUnwinding_goesToOnErrorDropped() {
         IOException cleanupFailure = new IOException("close failed");
-        Probe<Object> p = Probe.run(Task.of(ctx -> {
+        TestReceiver<Object> p = TestReceiver.start(Task.of(ctx -> {
             try {
                 return ctx.await(Senders.justStopped());
             } finally {
                 throw cleanupFailure;
             }
         }));
-        p.awaitSignal("stopped");
+        p.awaitSignal(TestReceiver.Kind.STOPPED);
         assertEquals(List.of(cleanupFailure), dropped);
     }
 
     @Test
     @DisplayName("P3552 the body may complete the task stopped itself by throwing TaskStoppedException")
     void bodyThrowingTaskStoppedException_completesStopped() {
-        Probe<Object> p = Probe.run(Task.of(ctx -> {
+        TestReceiver<Object> p = TestReceiver.start(Task.of(ctx -> {
             throw new TaskStoppedException("the body gave up");
         }));
-        p.awaitSignal("stopped");
+        p.awaitSignal(TestReceiver.Kind.STOPPED);
     }
 
     @Test
     @DisplayName("P3552 awaits after a stopped await (cleanup in finally) still work")
     void awaitInFinallyAfterStoppedAwait_works() {
         AtomicInteger cleanup = new AtomicInteger();
-        Probe<Object> p = Probe.run(Task.of(ctx -> {
+        TestReceiver<Object> p = TestReceiver.start(Task.of(ctx -> {
             try {
                 return ctx.await(Senders.justStopped());
             } finally {
                 cleanup.set(ctx.await(Senders.just(7)));
             }
         }));
-        p.awaitSignal("stopped");
+        p.awaitSignal(TestReceiver.Kind.STOPPED);
         assertEquals(7, cleanup.get());
     }
 
@@ -242,15 +244,15 @@ class TaskTest {
     @DisplayName("P3552 error reporting without exception: return ctx.fail(e) completes setError(e)")
     void errorReportingWithoutThrowing_failCompletesSetError() {
         IOException notFound = new IOException("not found");
-        Probe<Integer> p = Probe.run(Task.of(ctx -> {
+        TestReceiver<Integer> p = TestReceiver.start(Task.of(ctx -> {
             int v = ctx.await(Senders.just(1));
             if (v == 1) {
                 return ctx.fail(notFound);
             }
             return v;
         }));
-        p.awaitSignal("error");
-        assertSame(notFound, p.error);
+        p.awaitSignal(TestReceiver.Kind.ERROR);
+        assertSame(notFound, p.error());
         assertEquals(0, notFound.getSuppressed().length);
     }
 
@@ -260,13 +262,13 @@ class TaskTest {
         IOException first = new IOException("first");
         IllegalStateException second = new IllegalStateException("second");
         IllegalArgumentException third = new IllegalArgumentException("third");
-        Probe<Object> p = Probe.run(Task.of(ctx -> {
+        TestReceiver<Object> p = TestReceiver.start(Task.of(ctx -> {
             ctx.fail(first);
             ctx.fail(second);
             throw third;
         }));
-        p.awaitSignal("error");
-        assertSame(first, p.error);
+        p.awaitSignal(TestReceiver.Kind.ERROR);
+        assertSame(first, p.error());
         assertEquals(List.of(second, third), List.of(first.getSuppressed()));
     }
 
@@ -274,14 +276,14 @@ class TaskTest {
     @DisplayName("fail after a stopped await: the task completes stopped, the error goes to onErrorDropped")
     void fail_afterStoppedAwait_isDropped_taskStopped() {
         IOException late = new IOException("late");
-        Probe<Object> p = Probe.run(Task.of(ctx -> {
+        TestReceiver<Object> p = TestReceiver.start(Task.of(ctx -> {
             try {
                 return ctx.await(Senders.justStopped());
             } catch (TaskStoppedException e) {
                 return ctx.fail(late);
             }
         }));
-        p.awaitSignal("stopped");
+        p.awaitSignal(TestReceiver.Kind.STOPPED);
         assertEquals(List.of(late), dropped);
     }
 
@@ -292,16 +294,16 @@ class TaskTest {
     void env_awaitedSendersSeeReceiverQueriesAndTheTaskStopToken() {
         Query<String> user = Query.named("user");
         AtomicReference<StopToken> ctxToken = new AtomicReference<>();
-        Probe<Object[]> p = new Probe<>(Env.of(user, "alice"));
+        TestReceiver<Object[]> p = TestReceiver.withStopSource(Env.of(user, "alice"));
         Task.of(ctx -> {
             ctxToken.set(ctx.stopToken());
             return new Object[] {ctx.await(Senders.read(user)), ctx.await(Senders.read(Query.STOP_TOKEN)),
                 ctx.env().get(user)};
         }).connect(p).start();
-        p.awaitSignal("value");
-        assertEquals("alice", p.value[0]);
-        assertSame(ctxToken.get(), p.value[1]);
-        assertEquals("alice", p.value[2]);
+        p.awaitSignal(TestReceiver.Kind.VALUE);
+        assertEquals("alice", p.value()[0]);
+        assertSame(ctxToken.get(), p.value()[1]);
+        assertEquals("alice", p.value()[2]);
         assertTrue(ctxToken.get().stopPossible());
     }
 
@@ -311,15 +313,15 @@ class TaskTest {
     @DisplayName("P2300 receiver throwing from setValue has not accepted it: it gets setError")
     void receiverThrowingFromSetValue_getsSetError() {
         IllegalStateException rejected = new IllegalStateException("rejected");
-        Probe<Integer> p = new Probe<>() {
+        TestReceiver<Integer> p = new TestReceiver<>(Env.empty(), new InplaceStopSource()) {
             @Override
             public void setValue(Integer v) {
                 throw rejected;
             }
         };
         Task.of(ctx -> 1).connect(p).start();
-        p.awaitSignal("error");
-        assertSame(rejected, p.error);
+        p.awaitSignal(TestReceiver.Kind.ERROR);
+        assertSame(rejected, p.error());
     }
 
     @Test
@@ -374,11 +376,11 @@ class TaskTest {
     @DisplayName("P2300 [exec.opstate] a second start is a protocol violation, reported, not a second run")
     void startTwice_isReported_bodyRunsOnce() {
         AtomicInteger runs = new AtomicInteger();
-        Probe<Integer> p = new Probe<>();
+        TestReceiver<Integer> p = TestReceiver.withStopSource();
         OperationState op = Task.of(ctx -> runs.incrementAndGet()).connect(p);
         op.start();
         op.start();
-        p.awaitSignal("value");
+        p.awaitSignal(TestReceiver.Kind.VALUE);
         assertEquals(1, runs.get());
         assertEquals(1, dropped.size());
         assertInstanceOf(ProtocolViolationException.class, dropped.get(0));
@@ -403,20 +405,20 @@ class TaskTest {
             r.setValue(1);
             return () -> { };
         };
-        Probe<Integer> p = Probe.run(Task.of(ctx -> ctx.await(early)));
-        p.awaitSignal("error");
-        assertInstanceOf(ProtocolViolationException.class, p.error);
+        TestReceiver<Integer> p = TestReceiver.start(Task.of(ctx -> ctx.await(early)));
+        p.awaitSignal(TestReceiver.Kind.ERROR);
+        assertInstanceOf(ProtocolViolationException.class, p.error());
     }
 
     @Test
     @DisplayName("an executor that rejects the body completes the task with setError")
     void rejectedExecution_completesSetError() {
         RejectedExecutionException rejected = new RejectedExecutionException("full");
-        Probe<Integer> p = Probe.run(Task.of(r -> {
+        TestReceiver<Integer> p = TestReceiver.start(Task.of(r -> {
             throw rejected;
         }, ctx -> 1));
-        p.awaitSignal("error");
-        assertSame(rejected, p.error);
+        p.awaitSignal(TestReceiver.Kind.ERROR);
+        assertSame(rejected, p.error());
     }
 
     @Test
@@ -424,29 +426,29 @@ class TaskTest {
     void throwingReceiverEnv_completesSetError() {
         IllegalStateException envFailure = new IllegalStateException("env");
         AtomicInteger runs = new AtomicInteger();
-        Probe<Integer> p = new Probe<>() {
+        TestReceiver<Integer> p = new TestReceiver<>(Env.empty(), new InplaceStopSource()) {
             @Override
             public Env env() {
                 throw envFailure;
             }
         };
         Task.of(ctx -> runs.incrementAndGet()).connect(p).start();
-        p.awaitSignal("error");
-        assertSame(envFailure, p.error);
+        p.awaitSignal(TestReceiver.Kind.ERROR);
+        assertSame(envFailure, p.error());
         assertEquals(0, runs.get());
-        assertFalse(p.thread == null);
+        assertFalse(p.thread() == null);
     }
 
     @Test
     @DisplayName("an InterruptedException escaping the body without a stop request is an ordinary error")
     void interruptedExceptionWithoutStop_isAnError() {
-        Probe<Object> p = Probe.run(Task.of(ctx -> {
+        TestReceiver<Object> p = TestReceiver.start(Task.of(ctx -> {
             Thread.currentThread().interrupt();
             Thread.sleep(1);
             return "not interrupted";
         }));
-        p.awaitSignal("error");
-        assertInstanceOf(InterruptedException.class, p.error);
+        p.awaitSignal(TestReceiver.Kind.ERROR);
+        assertInstanceOf(InterruptedException.class, p.error());
     }
 
     @Test
@@ -463,13 +465,13 @@ class TaskTest {
             });
             t.start();
         };
-        Probe<Object> p = Probe.run(Task.of(executor, ctx -> {
+        TestReceiver<Object> p = TestReceiver.start(Task.of(executor, ctx -> {
             throw fatal;
         }));
         assertTrue(died.await(10, java.util.concurrent.TimeUnit.SECONDS), "hang guard");
         assertSame(fatal, uncaught.get());
-        p.awaitSignal("error");
-        assertSame(fatal, p.error);
+        p.awaitSignal(TestReceiver.Kind.ERROR);
+        assertSame(fatal, p.error());
     }
 
 }

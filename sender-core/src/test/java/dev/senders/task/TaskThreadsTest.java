@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.senders.Env;
 import dev.senders.RunLoop;
 import dev.senders.Scheduler;
 import dev.senders.Schedulers;
 import dev.senders.Senders;
+import dev.senders.testkit.TestReceiver;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,10 +25,10 @@ class TaskThreadsTest {
     @Test
     @DisplayName("the body runs on a thread of its own, not the thread that starts the task")
     void bodyRunsOnItsOwnThread() {
-        Probe<Thread> p = Probe.run(Task.of(ctx -> Thread.currentThread()));
-        p.awaitSignal("value");
-        assertNotSame(Thread.currentThread(), p.value);
-        assertSame(p.value, p.thread, "the receiver is completed on the task's thread");
+        TestReceiver<Thread> p = TestReceiver.start(Task.of(ctx -> Thread.currentThread()));
+        p.awaitSignal(TestReceiver.Kind.VALUE);
+        assertNotSame(Thread.currentThread(), p.value());
+        assertSame(p.value(), p.thread(), "the receiver is completed on the task's thread");
     }
 
     @Test
@@ -37,7 +39,7 @@ class TaskThreadsTest {
             Thread[] completer = {null};
             Thread[] threads = Senders.syncWait(Task.of(ctx -> {
                 Thread before = Thread.currentThread();
-                String v = ctx.await(Probe.valueOn(other, "x", completer));
+                String v = ctx.await(TaskSenders.valueOn(other, "x", completer));
                 return new Thread[] {before, Thread.currentThread(), v.equals("x") ? completer[0] : null};
             }));
             assertSame(threads[0], threads[1]);
@@ -140,7 +142,7 @@ class TaskThreadsTest {
                 long s = 0;
                 Thread[] completer = {null};
                 for (int i = 0; i < 2_000; i++) {
-                    s += ctx.await(Probe.valueOn(other, i, completer));
+                    s += ctx.await(TaskSenders.valueOn(other, i, completer));
                 }
                 return s;
             })));

@@ -12,6 +12,8 @@ import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.Senders;
 import dev.senders.reactor.ReactorSenders;
+import dev.senders.testkit.ScopeSiblings;
+import dev.senders.testkit.TestReceiver;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,7 +33,7 @@ import reactor.core.publisher.Mono;
  * publishers that break the Reactive Streams rules, senders that complete twice. Reactor's
  * {@code Hooks.onErrorDropped}/{@code onNextDropped} and the core's {@code dev.senders.Hooks} are
  * captured around each test. The from* cases run nested in a scope next to a sibling operation
- * ({@link Rec#runInScope}) to prove nothing else is lost.
+ * ({@link ScopeSiblings#runInScope}) to prove nothing else is lost.
  */
 class ReactorBadInputTest {
 
@@ -122,7 +124,7 @@ class ReactorBadInputTest {
     @DisplayName("C1: a receiver of fromMono throwing from setValue gets setError with that exception")
     void fromMono_receiverThrowsFromSetValue_setError() throws Exception {
         IllegalStateException boom = new IllegalStateException("receiver refused the value");
-        Rec<Integer> r = new Rec<>() {
+        TestReceiver<Integer> r = new TestReceiver<>() {
             @Override
             public void setValue(Integer v) {
                 super.setValue(v);
@@ -132,8 +134,8 @@ class ReactorBadInputTest {
         // Connected directly: nested in a scope this hits core BUG-2 (NestSender.Op releases twice
         // when its receiver throws from setValue), see docs/reliability-suite.md.
         ReactorSenders.fromMono(Mono.just(1)).connect(r).start();
-        assertEquals("error", r.kind);
-        assertSame(boom, r.error);
+        assertEquals(TestReceiver.Kind.ERROR, r.kind());
+        assertSame(boom, r.error());
         assertTrue(coreDropped.isEmpty() && reactorDropped.isEmpty(), () -> coreDropped + " " + reactorDropped);
     }
 
@@ -142,15 +144,15 @@ class ReactorBadInputTest {
     void fromMono_receiverThrowsFromSetError_toHooks() throws Exception {
         IllegalStateException original = new IllegalStateException("mono failed");
         IllegalArgumentException boom = new IllegalArgumentException("receiver threw from setError");
-        Rec<Integer> r = new Rec<>() {
+        TestReceiver<Integer> r = new TestReceiver<>() {
             @Override
             public void setError(Throwable e) {
                 super.setError(e);
                 throw boom;
             }
         };
-        Rec.runInScope(ReactorSenders.fromMono(Mono.<Integer>error(original)), r);
-        assertEquals(1, r.completions.get());
+        ScopeSiblings.runInScope(ReactorSenders.fromMono(Mono.<Integer>error(original)), r);
+        assertEquals(1, r.completions());
         assertEquals(List.of(boom), coreDropped);
     }
 
@@ -259,10 +261,10 @@ class ReactorBadInputTest {
             s.onNext(1);
             s.onNext(2); // beyond demand
         });
-        Rec<Integer> r = new Rec<>();
-        Rec.runInScope(ReactorSenders.fromPublisher(p), r);
-        assertEquals(1, r.completions.get());
-        assertEquals(1, r.value);
+        TestReceiver<Integer> r = new TestReceiver<>();
+        ScopeSiblings.runInScope(ReactorSenders.fromPublisher(p), r);
+        assertEquals(1, r.completions());
+        assertEquals(1, r.value());
         assertEquals(1, reactorDropped.size(), () -> "dropped: " + reactorDropped);
         assertInstanceOf(ProtocolViolationException.class, reactorDropped.get(0));
         assertTrue(reactorDropped.get(0).getMessage().contains("§1.1"), reactorDropped.get(0).getMessage());
@@ -289,9 +291,9 @@ class ReactorBadInputTest {
             s.onNext(2);
             s.onComplete();
         });
-        Rec<List<Integer>> r = new Rec<>();
-        Rec.runInScope(ReactorSenders.fromPublisherAll(p), r);
-        assertEquals(List.of(1, 2), r.value);
+        TestReceiver<List<Integer>> r = new TestReceiver<>();
+        ScopeSiblings.runInScope(ReactorSenders.fromPublisherAll(p), r);
+        assertEquals(List.of(1, 2), r.value());
         assertEquals(1, secondCancels.get());
         assertEquals(0, p.cancels.get());
         assertEquals(1, reactorDropped.size(), () -> "dropped: " + reactorDropped);
@@ -309,10 +311,10 @@ class ReactorBadInputTest {
             s.onComplete();
             s.onNext(99);
         });
-        Rec<List<Integer>> r = new Rec<>();
-        Rec.runInScope(ReactorSenders.fromPublisherAll(p), r);
-        assertEquals(1, r.completions.get());
-        assertEquals(List.of(1), r.value);
+        TestReceiver<List<Integer>> r = new TestReceiver<>();
+        ScopeSiblings.runInScope(ReactorSenders.fromPublisherAll(p), r);
+        assertEquals(1, r.completions());
+        assertEquals(List.of(1), r.value());
         assertEquals(List.of(99), nextDropped);
     }
 
@@ -328,11 +330,11 @@ class ReactorBadInputTest {
                 thrownToPublisher.incrementAndGet();
             }
         });
-        Rec<Integer> r = new Rec<>();
-        Rec.runInScope(ReactorSenders.fromPublisher(p), r);
-        assertEquals("error", r.kind);
-        assertInstanceOf(NullPointerException.class, r.error);
-        assertTrue(r.error.getMessage().contains("§2.13"), r.error.getMessage());
+        TestReceiver<Integer> r = new TestReceiver<>();
+        ScopeSiblings.runInScope(ReactorSenders.fromPublisher(p), r);
+        assertEquals(TestReceiver.Kind.ERROR, r.kind());
+        assertInstanceOf(NullPointerException.class, r.error());
+        assertTrue(r.error().getMessage().contains("§2.13"), r.error().getMessage());
         assertEquals(1, thrownToPublisher.get());
         assertEquals(1, p.cancels.get());
     }
@@ -344,12 +346,12 @@ class ReactorBadInputTest {
             s.onNext(1);
             s.onSubscribe(sub);
         });
-        Rec<Integer> r = new Rec<>();
-        Rec.runInScope(ReactorSenders.fromPublisher(p), r);
-        assertEquals("error", r.kind);
-        assertInstanceOf(ProtocolViolationException.class, r.error);
-        assertTrue(r.error.getMessage().contains("§1.9"), r.error.getMessage());
-        assertEquals(1, r.completions.get());
+        TestReceiver<Integer> r = new TestReceiver<>();
+        ScopeSiblings.runInScope(ReactorSenders.fromPublisher(p), r);
+        assertEquals(TestReceiver.Kind.ERROR, r.kind());
+        assertInstanceOf(ProtocolViolationException.class, r.error());
+        assertTrue(r.error().getMessage().contains("§1.9"), r.error().getMessage());
+        assertEquals(1, r.completions());
     }
 
     @Test
@@ -365,10 +367,10 @@ class ReactorBadInputTest {
             }
             s.onComplete(); // the publisher recovers; the receiver must get exactly one completion
         });
-        Rec<Integer> r = new Rec<>();
-        Rec.runInScope(ReactorSenders.fromPublisher(p), r);
+        TestReceiver<Integer> r = new TestReceiver<>();
+        ScopeSiblings.runInScope(ReactorSenders.fromPublisher(p), r);
         assertEquals(1, thrownToPublisher.get());
-        assertEquals(1, r.completions.get());
+        assertEquals(1, r.completions());
     }
 
     // ------------------------------------------------------------------ broken senders
@@ -397,7 +399,7 @@ class ReactorBadInputTest {
             r.setStopped();
         });
         dev.senders.InplaceStopSource src = new dev.senders.InplaceStopSource();
-        Rec<Integer> r = new Rec<>() {
+        TestReceiver<Integer> r = new TestReceiver<>() {
             @Override
             public dev.senders.Env env() {
                 return dev.senders.Env.of(dev.senders.Query.STOP_TOKEN, src.token());
@@ -405,9 +407,9 @@ class ReactorBadInputTest {
         };
         ReactorSenders.fromMono(ReactorSenders.toMono(untilStopped)).connect(r).start();
         src.requestStop();
-        assertTrue(r.await());
-        assertEquals("stopped", r.kind);
+        r.await(); // hang guard: fails if it never completes
+        assertEquals(TestReceiver.Kind.STOPPED, r.kind());
         assertEquals(1, stopped.get());
-        assertEquals(1, r.completions.get());
+        assertEquals(1, r.completions());
     }
 }

@@ -11,6 +11,8 @@ import dev.senders.ProtocolViolationException;
 import dev.senders.Sender;
 import dev.senders.Senders;
 import dev.senders.rxjava3.RxSenders;
+import dev.senders.testkit.ScopeSiblings;
+import dev.senders.testkit.TestReceiver;
 import io.reactivex.rxjava3.core.Single;
 import io.reactivex.rxjava3.core.SingleObserver;
 import io.reactivex.rxjava3.disposables.Disposable;
@@ -32,7 +34,7 @@ import org.reactivestreams.Subscription;
  * Bad input at the RxJava 3 boundary: null arguments, observers/subscribers and receivers that
  * throw, foreign publishers that break the Reactive Streams rules, senders that complete twice.
  * {@code RxJavaPlugins.setErrorHandler} and {@code dev.senders.Hooks} are captured around each
- * test. The from* cases run nested in a scope next to a sibling ({@link Rec#runInScope}).
+ * test. The from* cases run nested in a scope next to a sibling ({@link ScopeSiblings#runInScope}).
  */
 class RxBadInputTest {
 
@@ -128,7 +130,7 @@ class RxBadInputTest {
     @DisplayName("C1: a receiver of fromSingle throwing from setValue gets setError with that exception")
     void fromSingle_receiverThrowsFromSetValue_setError() {
         IllegalStateException boom = new IllegalStateException("receiver refused the value");
-        Rec<Integer> r = new Rec<>() {
+        TestReceiver<Integer> r = new TestReceiver<>() {
             @Override
             public void setValue(Integer v) {
                 super.setValue(v);
@@ -137,8 +139,8 @@ class RxBadInputTest {
         };
         // Connected directly: nested in a scope this hits core BUG-2 (see docs/reliability-suite.md).
         RxSenders.fromSingle(Single.just(1)).connect(r).start();
-        assertEquals("error", r.kind);
-        assertSame(boom, r.error);
+        assertEquals(TestReceiver.Kind.ERROR, r.kind());
+        assertSame(boom, r.error());
         assertTrue(coreDropped.isEmpty() && rxErrors.isEmpty(), () -> coreDropped + " " + rxErrors);
     }
 
@@ -146,15 +148,15 @@ class RxBadInputTest {
     @DisplayName("C1: a receiver of fromSingle throwing from setError -> dev.senders.Hooks.onErrorDropped")
     void fromSingle_receiverThrowsFromSetError_toHooks() throws Exception {
         IllegalArgumentException boom = new IllegalArgumentException("receiver threw from setError");
-        Rec<Integer> r = new Rec<>() {
+        TestReceiver<Integer> r = new TestReceiver<>() {
             @Override
             public void setError(Throwable e) {
                 super.setError(e);
                 throw boom;
             }
         };
-        Rec.runInScope(RxSenders.fromSingle(Single.<Integer>error(new IllegalStateException("single failed"))), r);
-        assertEquals(1, r.completions.get());
+        ScopeSiblings.runInScope(RxSenders.fromSingle(Single.<Integer>error(new IllegalStateException("single failed"))), r);
+        assertEquals(1, r.completions());
         assertEquals(List.of(boom), coreDropped);
     }
 
@@ -228,10 +230,10 @@ class RxBadInputTest {
             s.onNext(1);
             s.onNext(2); // beyond demand, after our cancel
         });
-        Rec<Integer> r = new Rec<>();
-        Rec.runInScope(RxSenders.fromPublisher(p), r);
-        assertEquals(1, r.completions.get());
-        assertEquals(1, r.value);
+        TestReceiver<Integer> r = new TestReceiver<>();
+        ScopeSiblings.runInScope(RxSenders.fromPublisher(p), r);
+        assertEquals(1, r.completions());
+        assertEquals(1, r.value());
         assertEquals(1, p.cancels.get());
         assertTrue(rxErrors.isEmpty(), () -> "rx errors: " + rxErrors);
     }
@@ -254,9 +256,9 @@ class RxBadInputTest {
             });
             s.onNext(1);
         });
-        Rec<Integer> r = new Rec<>();
-        Rec.runInScope(RxSenders.fromPublisher(p), r);
-        assertEquals(1, r.value);
+        TestReceiver<Integer> r = new TestReceiver<>();
+        ScopeSiblings.runInScope(RxSenders.fromPublisher(p), r);
+        assertEquals(1, r.value());
         assertEquals(1, secondCancels.get());
         assertEquals(1, rxErrors.size(), () -> "rx errors: " + rxErrors);
         assertInstanceOf(ProtocolViolationException.class, unwrap(rxErrors.get(0)));
@@ -272,10 +274,10 @@ class RxBadInputTest {
             s.onComplete();
             s.onNext(99);
         });
-        Rec<List<Integer>> r = new Rec<>();
-        Rec.runInScope(RxSenders.fromPublisherList(p), r);
-        assertEquals(1, r.completions.get());
-        assertEquals(List.of(1), r.value);
+        TestReceiver<List<Integer>> r = new TestReceiver<>();
+        ScopeSiblings.runInScope(RxSenders.fromPublisherList(p), r);
+        assertEquals(1, r.completions());
+        assertEquals(List.of(1), r.value());
         assertEquals(1, rxErrors.size(), () -> "rx errors: " + rxErrors);
         assertInstanceOf(ProtocolViolationException.class, unwrap(rxErrors.get(0)));
         assertTrue(rxErrors.get(0).getMessage().contains("§1.7"));
@@ -293,11 +295,11 @@ class RxBadInputTest {
                 thrownToPublisher.incrementAndGet();
             }
         });
-        Rec<Integer> r = new Rec<>();
-        Rec.runInScope(RxSenders.fromPublisher(p), r);
-        assertEquals("error", r.kind);
-        assertInstanceOf(NullPointerException.class, r.error);
-        assertTrue(r.error.getMessage().contains("§2.13"), r.error.getMessage());
+        TestReceiver<Integer> r = new TestReceiver<>();
+        ScopeSiblings.runInScope(RxSenders.fromPublisher(p), r);
+        assertEquals(TestReceiver.Kind.ERROR, r.kind());
+        assertInstanceOf(NullPointerException.class, r.error());
+        assertTrue(r.error().getMessage().contains("§2.13"), r.error().getMessage());
         assertEquals(1, thrownToPublisher.get());
     }
 
@@ -308,12 +310,12 @@ class RxBadInputTest {
             s.onNext(1);
             s.onSubscribe(sub);
         });
-        Rec<Integer> r = new Rec<>();
-        Rec.runInScope(RxSenders.fromPublisher(p), r);
-        assertEquals("error", r.kind);
-        assertInstanceOf(ProtocolViolationException.class, r.error);
-        assertTrue(r.error.getMessage().contains("§1.9"), r.error.getMessage());
-        assertEquals(1, r.completions.get());
+        TestReceiver<Integer> r = new TestReceiver<>();
+        ScopeSiblings.runInScope(RxSenders.fromPublisher(p), r);
+        assertEquals(TestReceiver.Kind.ERROR, r.kind());
+        assertInstanceOf(ProtocolViolationException.class, r.error());
+        assertTrue(r.error().getMessage().contains("§1.9"), r.error().getMessage());
+        assertEquals(1, r.completions());
     }
 
     // ------------------------------------------------------------------ broken senders
@@ -339,7 +341,7 @@ class RxBadInputTest {
             r.setStopped();
         });
         dev.senders.InplaceStopSource src = new dev.senders.InplaceStopSource();
-        Rec<Integer> r = new Rec<>() {
+        TestReceiver<Integer> r = new TestReceiver<>() {
             @Override
             public dev.senders.Env env() {
                 return dev.senders.Env.of(dev.senders.Query.STOP_TOKEN, src.token());
@@ -347,9 +349,9 @@ class RxBadInputTest {
         };
         RxSenders.fromSingle(RxSenders.toSingle(untilStopped)).connect(r).start();
         src.requestStop();
-        assertTrue(r.await());
-        assertEquals("stopped", r.kind);
+        r.await(); // hang guard: fails if it never completes
+        assertEquals(TestReceiver.Kind.STOPPED, r.kind());
         assertEquals(1, stopped.get());
-        assertEquals(1, r.completions.get());
+        assertEquals(1, r.completions());
     }
 }
