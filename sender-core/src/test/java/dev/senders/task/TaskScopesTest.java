@@ -146,7 +146,7 @@ class TaskScopesTest {
     }
 
     @Test
-    @DisplayName("P3149 listener loop as a Task: a stop request interrupts the blocked accept; the listener completes stopped after joining")
+    @DisplayName("P3149 listener loop as a Task: a stop request ends the loop (interrupting a blocked accept); the listener completes only after the loop ended and the scope joined")
     void listenerLoop_stopRequestEndsTheLoop() throws Exception {
         BlockingQueue<String> socket = new LinkedBlockingQueue<>();
         List<String> handled = new CopyOnWriteArrayList<>();
@@ -160,7 +160,12 @@ class TaskScopesTest {
         }
         assertEquals(List.of("c1"), handled);
         p.requestStop();
-        p.awaitSignal(TestReceiver.Kind.STOPPED);
+        TestReceiver.Signal s = p.awaitSingle();
+        // Where the stop finds the loop decides how it ends, and both are right: blocked in take(),
+        // it is interrupted and the task completes stopped; between two iterations, it sees
+        // stopRequested() and returns normally, so the listener returns its count (1).
+        assertTrue(s.kind() == TestReceiver.Kind.STOPPED
+                || (s.kind() == TestReceiver.Kind.VALUE && Integer.valueOf(1).equals(s.payload())), s.toString());
         assertEquals(0, loopEnded.getCount(), "the loop body ran its finally before the listener completed");
     }
 }
