@@ -30,7 +30,7 @@ public final class CountingScope {
     }
 
     private ScopeCore newCore(Consumer<? super Throwable> handler) {
-        ScopeCore c = new ScopeCore("CountingScope@" + Integer.toHexString(System.identityHashCode(this)), true, handler);
+        ScopeCore c = new ScopeCore("CountingScope", true, handler);
         ScopeCore.CLEANER.register(this, new ScopeCore.LeakCheck(c));
         return c;
     }

@@ -60,7 +60,8 @@ final class ScopeCore implements AsyncScopeToken {
     private volatile JoinOp waiters;
     private volatile long errorCount;
 
-    private final String name;
+    /** "SimpleCountingScope", "CountingScope" or "letAsyncScope"; {@link #name()} adds the identity. */
+    private final String kind;
     /** Non-null for counting scopes: {@link #wrap} adds its token. */
     final InplaceStopSource stopSource;
     /** The handler for errors of spawned work; null means {@link Hooks#onErrorDropped}. */
@@ -74,12 +75,12 @@ final class ScopeCore implements AsyncScopeToken {
     /** When set, {@link #errorHandler} wins over an env's handler (letAsyncScope's error rule). */
     private final boolean strictHandler;
 
-    ScopeCore(String name, boolean stoppable, Consumer<? super Throwable> errorHandler) {
-        this(name, stoppable, errorHandler, false);
+    ScopeCore(String kind, boolean stoppable, Consumer<? super Throwable> errorHandler) {
+        this(kind, stoppable, errorHandler, false);
     }
 
-    ScopeCore(String name, boolean stoppable, Consumer<? super Throwable> errorHandler, boolean strictHandler) {
-        this.name = name;
+    ScopeCore(String kind, boolean stoppable, Consumer<? super Throwable> errorHandler, boolean strictHandler) {
+        this.kind = kind;
         this.stopSource = stoppable ? new InplaceStopSource() : null;
         this.errorHandler = errorHandler;
         this.strictHandler = strictHandler;
@@ -114,7 +115,7 @@ final class ScopeCore implements AsyncScopeToken {
         for (;;) {
             long c = w >>> 3;
             if (c == 0) {
-                throw new IllegalStateException(name + ": dissociate() without a matching successful"
+                throw new IllegalStateException(name() + ": dissociate() without a matching successful"
                         + " tryAssociate() (state " + STATES[(int) (w & STATE_MASK)] + ", count 0)");
             }
             int s = (int) (w & STATE_MASK);
@@ -336,7 +337,7 @@ final class ScopeCore implements AsyncScopeToken {
             long w = core.word;
             ScopeState s = STATES[(int) (w & STATE_MASK)];
             if (!s.isSafeToDrop()) {
-                Hooks.onErrorDropped(new ScopeLeakedException(core.name, s, w >>> 3));
+                Hooks.onErrorDropped(new ScopeLeakedException(core.name(), s, w >>> 3));
             }
         }
     }
@@ -344,11 +345,12 @@ final class ScopeCore implements AsyncScopeToken {
     @Override
     public String toString() {
         long w = word;
-        return name + ".token[" + STATES[(int) (w & STATE_MASK)] + ", count=" + (w >>> 3) + "]";
+        return name() + ".token[" + STATES[(int) (w & STATE_MASK)] + ", count=" + (w >>> 3) + "]";
     }
 
+    /** Built only when a diagnostic needs it: a scope's creation stays allocation-light. */
     String name() {
-        return name;
+        return kind + "@" + Integer.toHexString(System.identityHashCode(this));
     }
 
     private static final VarHandle WORD;

@@ -39,7 +39,7 @@ public final class SimpleCountingScope {
     }
 
     private SimpleCountingScope(Consumer<? super Throwable> errorHandler, int unused) {
-        this.core = new ScopeCore("SimpleCountingScope@" + Integer.toHexString(System.identityHashCode(this)),
+        this.core = new ScopeCore("SimpleCountingScope",
                 false, errorHandler);
         ScopeCore.CLEANER.register(this, new ScopeCore.LeakCheck(core));
     }
