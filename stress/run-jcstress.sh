@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # Runs the jcstress suite (stress/src/main/java/dev/senders/stress) and grades it.
 #
-#   stress/run-jcstress.sh [quick|full] [test-regex] [--update-docs] [--rebuild]
+#   stress/run-jcstress.sh [quick|full|exhaustive] [test-regex] [--update-docs] [--rebuild]
 #
 #   quick  (default) a few minutes on 2 CPUs: jcstress "quick" preset without split per-actor
 #          compilation, 1 iteration of QUICK_TIME_MS (default 100) ms per JVM configuration.
-#   full   the jcstress "default" preset (all JVM and compilation configurations, 1 + 5 forks,
-#          5 iterations of 1 s): the run whose table docs/reliability.md keeps. Long: budget
-#          about 10 minutes per test on 2 CPUs.
+#   full   the jcstress "default" preset (5 iterations of 1 s in every JVM flag configuration:
+#          interpreter, C1, C2, and the C2 stress flags) without split per-actor compilation:
+#          the run whose table docs/reliability.md keeps. About 2 minutes per test on 2 CPUs.
+#   exhaustive  the "default" preset with split per-actor compilation too (every actor in every
+#          compiler on its own): about 13 minutes per test on 2 CPUs, 6+ hours for the suite.
 #   test-regex   jcstress -t selector (default: every test in dev.senders.stress).
-#   --update-docs  render the result table into docs/reliability.md (between the
-#                  <!-- jcstress-<mode>:begin/end --> markers).
+#   --update-docs  merge this run's results into the table in docs/reliability.md (between
+#                  the <!-- jcstress-<mode>:begin/end --> markers): rows of the tests this run
+#                  covered are replaced, the other rows keep the run they came from, so a suite
+#                  too long for one sitting can be run in pieces (by regex) and still end in one
+#                  table that says, per test, which run and commit produced it.
 #   --rebuild      rebuild stress/target/jcstress.jar even if it looks up to date.
 #
 # Results go to stress/results/<mode>-<UTC timestamp>/ (console.log, jcstress HTML report,
@@ -48,9 +53,12 @@ case "$mode" in
     jc_flags=(-m quick -sc false -iters 1 -time "${QUICK_TIME_MS:-100}")
     timeout_s=${STRESS_TIMEOUT:-900} ;;
   full)
+    jc_flags=(-m default -sc false)
+    timeout_s=${STRESS_TIMEOUT:-14400} ;;
+  exhaustive)
     jc_flags=(-m default)
-    timeout_s=${STRESS_TIMEOUT:-21600} ;;
-  *) echo "unknown mode: $mode (quick|full)" >&2; usage ;;
+    timeout_s=${STRESS_TIMEOUT:-43200} ;;
+  *) echo "unknown mode: $mode (quick|full|exhaustive)" >&2; usage ;;
 esac
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -70,7 +78,9 @@ mkdir -p "$out"
 echo "== jcstress $mode: ${jc_flags[*]} -t '$regex' -> $out"
 
 # The tests the selector matches (to report those jcstress skipped).
-java -jar "$jar" -l -t "$regex" 2>/dev/null | grep -E '^[a-zA-Z_$][a-zA-Z0-9_$.]*\.[A-Z][A-Za-z0-9_$]*$' > "$out/selected.txt"
+list_tests() { java -jar "$jar" -l -t "$1" 2>/dev/null | grep -E '^[a-zA-Z_$][a-zA-Z0-9_$.]*\.[A-Z][A-Za-z0-9_$]*$'; }
+list_tests "$regex" > "$out/selected.txt"
+list_tests 'dev\.senders\.stress\..*' > "$out/suite.txt"
 if [ ! -s "$out/selected.txt" ]; then
   echo "no test matches '$regex'" >&2
   exit 1
@@ -170,18 +180,32 @@ if hung:
 elif jc_status != 0 and not bad:
     print(f"jcstress exited with {jc_status}; see {out}/console.log")
 
-# Markdown table (summary.md, and docs/reliability.md with --update-docs).
+# Markdown (summary.md, and docs/reliability.md with --update-docs). One line per run, one row
+# per test naming the run that produced it, so runs of parts of the suite merge into one table.
 def cell(s):
     return s.replace("|", "\\|")
-md = [f"Run: `stress/run-jcstress.sh {mode}` at {os.path.basename(out).split('-', 1)[1]} UTC, "
-      f"commit `{rev}`, {cpus} CPUs, jcstress flags `{os.environ['FLAGS']}`, {elapsed} s. "
-      f"Result: {summary}." + (" **The run hung and was killed.**" if hung else ""),
-      "",
-      "| Test | Verdict | Outcomes observed (result ×samples) |",
-      "|---|---|---|"]
-md += [f"| `{s}` | {'**' + v + '**' if v in ('FAIL', 'ERROR', 'NO SAMPLES') else v} | {cell(o)} |"
-       for s, v, o in results]
-open(os.path.join(out, "summary.md"), "w").write("\n".join(md) + "\n")
+run_id = os.path.basename(out).split("-", 1)[1]
+run_line = (f"- `{run_id}`: `stress/run-jcstress.sh {mode} '{os.environ['REGEX']}'`, commit `{rev}`, "
+            f"{cpus} CPUs, jcstress flags `{os.environ['FLAGS']}`: {summary}."
+            + (" **The run hung and was killed.**" if hung else ""))
+def row(s, v, o, rid):
+    return f"| `{s}` | {'**' + v + '**' if v in ('FAIL', 'ERROR', 'NO SAMPLES') or v.startswith('NOT RUN') else v} | {cell(o)} | `{rid}` |"
+HEAD = ["| Test | Verdict | Outcomes observed (result ×samples) | Run |", "|---|---|---|---|"]
+def render(run_lines, rows, suite):
+    names = [n.rsplit(".", 1)[-1] for n in suite]
+    missing = [n for n in names if n not in rows]
+    verdicts = [rows[n][0] for n in names if n in rows]
+    used = {rows[n][2] for n in names if n in rows}
+    total = (f"Whole suite: {len(names)} tests; {sum(v == 'PASS' for v in verdicts)} passed, "
+             f"{sum(v == 'FAIL' for v in verdicts)} failed, {sum(v in ('ERROR', 'NO SAMPLES') or v.startswith('NOT RUN') for v in verdicts)} errored or without samples, "
+             f"{sum(v.startswith('SKIPPED') for v in verdicts)} skipped (more actors than CPUs)"
+             + (f"; not yet run in this mode: {', '.join('`' + m + '`' for m in missing)}" if missing else "") + ".")
+    lines = [total, "", "Runs:", ""] + [l for rid, l in run_lines if rid in used] + [""] + HEAD
+    lines += [row(n, *rows[n]) for n in names if n in rows]
+    return "\n".join(lines) + "\n"
+this_rows = {s: (v, o, run_id) for s, v, o in results}
+suite = [l.strip() for l in open(os.path.join(out, "suite.txt")) if l.strip()]
+open(os.path.join(out, "summary.md"), "w").write(render([(run_id, run_line)], this_rows, selected))
 
 if os.environ["UPDATE_DOCS"] == "1":
     doc = os.path.join(os.environ["ROOT"], "docs", "reliability.md")
@@ -189,8 +213,21 @@ if os.environ["UPDATE_DOCS"] == "1":
     text = open(doc).read() if os.path.exists(doc) else ""
     if begin in text and end in text:
         pre, rest = text.split(begin, 1)
-        _, post = rest.split(end, 1)
-        open(doc, "w").write(pre + begin + "\n" + "\n".join(md) + "\n" + end + post)
+        old, post = rest.split(end, 1)
+        # Keep earlier runs' rows for the tests this run did not cover.
+        rows, run_lines = {}, []
+        rrow = re.compile(r"^\| `([^`]+)` \| \**([^|*]+?)\** \| (.*) \| `([^`]+)` \|$")
+        for l in old.splitlines():
+            m = re.match(r"^- `([^`]+)`: ", l)
+            if m:
+                run_lines.append((m.group(1), l))
+                continue
+            m = rrow.match(l)
+            if m:
+                rows[m.group(1)] = (m.group(2).strip(), m.group(3).replace("\\|", "|"), m.group(4))
+        rows.update(this_rows)
+        run_lines = [(rid, l) for rid, l in run_lines if rid != run_id] + [(run_id, run_line)]
+        open(doc, "w").write(pre + begin + "\n" + render(run_lines, rows, suite) + end + post)
         print(f"updated {doc} ({mode} table)")
     else:
         print(f"{doc} has no {begin} ... {end} markers: not updated", file=sys.stderr)
