@@ -115,7 +115,8 @@ def render_group(cls, key, variants):
     out.append("|---|---:|---:|---:|---:|---:|---:|")
     peer_ns = [variants[p]["ns"] for p in peers if p in variants]
     best_peer = min(peer_ns) if peer_ns else None
-    order = ([floor] if floor else []) + ours + peers
+    # The floor, then its variants (e.g. floorGuarded), then ours, then the peers.
+    order = ([floor] + [v for v in variants if v != floor and v.startswith(floor)] if floor else []) + ours + peers
     order += [v for v in variants if v not in order]
     for v in order:
         if v not in variants:
@@ -162,6 +163,9 @@ def targets(table, footprint):
             s, f = vs["scope"], vs["floor"]
             r = s["ns"] / f["ns"]
             out.append(f"| {label}, N={key[1]:,}: ≤ {lim_ratio}× floor | {r:.2f}× ({fmt(s['ns'])} vs {fmt(f['ns'])} ns){best_ratio(s, f)} | {verdict(r <= lim_ratio)} |")
+            if "floorGuarded" in vs:
+                g = vs["floorGuarded"]
+                out.append(f"| (for reference) {label}, N={key[1]:,}: vs the floor plus one per-task guard CAS | {s['ns'] / g['ns']:.2f}× ({fmt(s['ns'])} vs {fmt(g['ns'])} ns){best_ratio(s, g)} | not a target |")
             if s["b"] is not None:
                 out.append(f"| {label}, N={key[1]:,}: ≤ {lim_b} B/task | {fmt(s['b'])} B | {verdict(s['b'] <= lim_b)} |")
             peers = {p: vs[p]["ns"] for p in ("reactor", "rxjava", "completableFuture") if p in vs}

@@ -63,6 +63,48 @@ public class InlineBench {
         return Work.count;
     }
 
+    /**
+     * Not a peer: the floor plus the least that exactly-once tracking of a task costs, a fresh
+     * per-task object (16 bytes) whose flag is claimed by one CAS at completion. Any tracker that
+     * must survive a task completing twice from two threads (decision S2 in docs/decisions.md)
+     * needs that one more locked instruction per task; the object escapes, as the receiver of a
+     * spawned operation does.
+     */
+    @Benchmark
+    public long floorGuarded() {
+        Work.reset();
+        AtomicLong t = tracker;
+        for (int i = 0; i < n; i++) {
+            t.incrementAndGet();
+            Guard g = new Guard();
+            lastGuard = g;
+            Work.INC.run();
+            if (!Guard.DONE.compareAndSet(g, 0, 1)) {
+                throw new IllegalStateException("completed twice");
+            }
+            t.decrementAndGet();
+        }
+        Work.check(Work.count == n && t.get() == 0, "floorGuarded");
+        return Work.count;
+    }
+
+    /** Where {@link #floorGuarded} lets each guard escape, so that its allocation and CAS stay. */
+    Guard lastGuard;
+
+    static final class Guard {
+        volatile int done;
+
+        static final java.lang.invoke.VarHandle DONE;
+
+        static {
+            try {
+                DONE = java.lang.invoke.MethodHandles.lookup().findVarHandle(Guard.class, "done", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+
     /** Scopes.spawn of an inline sender into a SimpleCountingScope, then syncWait(scope.join()). */
     @Benchmark
     public long scope() {
