@@ -4,6 +4,7 @@ import dev.senders.Env;
 import dev.senders.Hooks;
 import dev.senders.InplaceStopSource;
 import dev.senders.OperationState;
+import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.Scheduler;
 import dev.senders.Sender;
@@ -69,8 +70,11 @@ final class ScopeCore implements AsyncScopeToken {
     /** The batch new nest senders join; weak, so that a batch of dropped senders can be collected. */
     private volatile WeakReference<NestBatch> nestBatch;
 
-    /** What the receiver of spawned work offers when the caller passes no env. */
-    volatile Env spawnEnv = Env.empty();
+    /**
+     * What the receiver of spawned work offers when the caller passes no env. A stoppable scope's
+     * binds the scope's stop token, so that spawn can skip {@link #wrap} (see {@link #wrapFor}).
+     */
+    volatile Env spawnEnv;
 
     /** When set, {@link #errorHandler} wins over an env's handler (letAsyncScope's error rule). */
     private final boolean strictHandler;
@@ -84,6 +88,7 @@ final class ScopeCore implements AsyncScopeToken {
         this.stopSource = stoppable ? new InplaceStopSource() : null;
         this.errorHandler = errorHandler;
         this.strictHandler = strictHandler;
+        this.spawnEnv = stoppable ? Env.of(Query.STOP_TOKEN, stopSource.token()) : Env.empty();
     }
 
     // ------------------------------------------------------------------ token
@@ -130,6 +135,17 @@ final class ScopeCore implements AsyncScopeToken {
             }
             w = prev;
         }
+    }
+
+    /**
+     * {@link #wrap} for work whose receiver offers {@code env}: when that env's stop token is
+     * already this scope's, {@code stopWhen(sender, scopeToken)} would give the work the very
+     * token it sees anyway, so the sender is used as is (no stopWhen operation per spawn). Spawn
+     * into a {@code CountingScope} with its default env, and into a {@code letAsyncScope}, take
+     * this path.
+     */
+    <T> Sender<T> wrapFor(Sender<T> sender, Env env) {
+        return stopSource == null || env.stopToken() == stopSource.token() ? sender : wrap(sender);
     }
 
     @Override

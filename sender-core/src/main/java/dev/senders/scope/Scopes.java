@@ -85,7 +85,8 @@ public final class Scopes {
     private static void start(Sender<?> sender, AsyncScopeToken token, SpawnReceiver r) {
         OperationState op;
         try {
-            op = token.wrap(sender).connect(r);
+            Sender<?> s = token instanceof ScopeCore ? ((ScopeCore) token).wrapFor(sender, r.env()) : token.wrap(sender);
+            op = s.connect(r);
         } catch (Throwable t) {
             token.dissociate();
             throw t;

@@ -251,6 +251,28 @@ class SpawnTest {
     }
 
     @Test
+    @DisplayName("[exec.counting.scope] wrap is stop_when(scope token): spawned with the default env, the work sees the scope's own token (nothing to combine)")
+    void countingScopeSpawn_defaultEnv_workSeesTheScopeTokenItself() {
+        CountingScope scope = new CountingScope();
+        ManualSender<Void> work = new ManualSender<>();
+        Scopes.spawn(work, scope.getToken());
+        assertSame(scope.stopToken(), work.receiver().env().stopToken());
+        assertTrue(work.receiver() instanceof SpawnReceiver,
+                "the work is connected to spawn's receiver directly: no stopWhen operation per spawn");
+        ManualSender<Void> withOwnToken = new ManualSender<>();
+        InplaceStopSource own = new InplaceStopSource();
+        Scopes.spawn(withOwnToken, scope.getToken(), TestSenders.stopEnv(own.token()));
+        assertFalse(withOwnToken.receiver().env().stopToken() == scope.stopToken(),
+                "an env with another stoppable token still gets stop_when's combined token");
+        scope.requestStop();
+        assertTrue(work.receiver().env().stopToken().stopRequested());
+        assertTrue(withOwnToken.receiver().env().stopToken().stopRequested());
+        work.complete(null);
+        withOwnToken.complete(null);
+        Senders.syncWait(scope.join());
+    }
+
+    @Test
     @DisplayName("own receiver stop and scope stop both reach counting-scope work (stop_when)")
     void stopWhen_eitherToken() {
         CountingScope scope = new CountingScope();
