@@ -19,6 +19,7 @@ import java.util.concurrent.CancellationException;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
+import reactor.core.publisher.Mono;
 import reactor.core.publisher.Operators;
 import reactor.util.context.Context;
 
@@ -89,6 +90,16 @@ final class PublisherSender<T, R> implements Sender<R> {
     public OperationState connect(Receiver<? super R> receiver) {
         Objects.requireNonNull(receiver, "receiver");
         return new Operation<T, R>(source, mode, receiver);
+    }
+
+    /**
+     * The source when this sender is {@code fromMono(m)}/{@code fromPublisher(m)} of a
+     * {@code Mono}: one value or empty is exactly what {@code m} itself signals, so
+     * {@link ReactorSenders#toMono} can return {@code m}. {@code null} otherwise.
+     */
+    @SuppressWarnings("unchecked") // FIRST mode: R is T
+    Mono<? extends R> originalMono() {
+        return mode == Mode.FIRST && source instanceof Mono ? (Mono<? extends R>) source : null;
     }
 
     @Override
