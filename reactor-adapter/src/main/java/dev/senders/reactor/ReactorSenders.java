@@ -180,14 +180,27 @@ public final class ReactorSenders {
 
     // ---- env <-> context ----
 
-    /** The env a sender run for a subscriber sees (before the stop token is added). */
-    static Env envOf(ContextView ctx) {
-        Env outer = ctx.getOrDefault(ENV_KEY, null);
-        return (outer == null ? Env.empty() : outer).with(CONTEXT, ctx);
+    /**
+     * The env of the receiver whose publisher this context was given to ({@link #contextOf}), or
+     * {@code null}: what a sender run for a subscriber with this context sees for every query but
+     * the stop token and {@link #CONTEXT} ({@link SenderSubscription#get}).
+     */
+    static Env outerEnv(ContextView ctx) {
+        return ctx.getOrDefault(ENV_KEY, null);
     }
 
-    /** The context a publisher run for a receiver sees. */
+    /**
+     * The context a publisher run for a receiver sees: the receiver's {@link #CONTEXT} plus its env
+     * under {@code ENV_KEY}. When the env is a {@link SenderSubscription}'s own (the sender runs
+     * directly for a Reactor subscriber, nothing in between bound a query), that subscriber's
+     * context is returned as it is: the subscription binds only the stop token and {@code CONTEXT},
+     * which every sender run further in binds anew, so putting it under {@code ENV_KEY} would
+     * change no lookup and cost a context per subscription.
+     */
     static Context contextOf(Env env) {
+        if (env instanceof SenderSubscription) {
+            return ((SenderSubscription<?>) env).context();
+        }
         ContextView cv = env.get(CONTEXT);
         return Context.of(cv == null ? Context.empty() : cv).put(ENV_KEY, env);
     }

@@ -1,12 +1,12 @@
 package dev.senders.reactor;
 
 import dev.senders.Env;
-import dev.senders.InplaceStopSource;
 import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.Sender;
+import dev.senders.StopToken;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -29,8 +29,8 @@ import reactor.util.context.Context;
  * <li>{@code setValue(v)}: {@code onNext(v)} then {@code onComplete()}, the {@code onNext} only
  *     after {@code request(n > 0)} (RS §1.1); a {@code null} value is {@code onComplete()} alone;
  * <li>{@code setError(e)}: {@code onError(e)}; {@code setStopped()}: {@code onError(CancellationException)};
- * <li>{@code cancel()}: stop is requested on this subscription's own {@link InplaceStopSource}, the
- *     token of the receiver's env; whatever the sender then delivers is not signalled (RS §3.5,
+ * <li>{@code cancel()}: stop is requested on this subscription's own stop token (the
+ *     {@link SubscriptionStop} this object is), the token of the receiver's env; whatever the sender then delivers is not signalled (RS §3.5,
  *     §3.7: cancel is idempotent): a value goes to {@link Operators#onDiscard}, an error to
  *     {@link Operators#onErrorDropped}, stopped (the expected answer) goes nowhere;
  * <li>{@code request(n <= 0)}: stop is requested and {@code onError(IllegalArgumentException)} is
@@ -56,22 +56,26 @@ import reactor.util.context.Context;
  * observed it. {@code actual} is taken (read and cleared) by the path that won {@code TERMINAL},
  * so a cancelled or terminated subscriber is no longer referenced (RS §3.13) even while the sender
  * still holds this receiver.
+ *
+ * <p>One object per subscription: it is also the receiver's {@link Env} (the stop token is
+ * {@code this}, {@link ReactorSenders#CONTEXT} is the subscriber's context, every other query goes
+ * to the env that rode in on that context, see {@link ReactorSenders#outerEnv}) and its stop token
+ * ({@link SubscriptionStop}: the first stop callback lives in a field). Before issue 8 these were
+ * an {@code InplaceStopSource}, its token, a callback node and two env bindings: 136 bytes and four
+ * atomics more per subscription.
  */
-final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannable {
+final class SenderSubscription<T> extends SubscriptionStop implements Subscription, Receiver<T>, Env, Scannable {
 
     static final int REQUESTED = 1, HAS_VALUE = 2, COMPLETED = 4, TERMINAL = 8;
 
     private CoreSubscriber<? super T> actual;   // cleared by the TERMINAL owner (§3.13)
-    private final InplaceStopSource stop = new InplaceStopSource();
     private final Context context;
-    private final Env env;
     private T value;
     private volatile int state;
 
     private SenderSubscription(CoreSubscriber<? super T> actual) {
         this.actual = actual;
         this.context = actual.currentContext();
-        this.env = ReactorSenders.envOf(context).with(Query.STOP_TOKEN, stop.token());
     }
 
     /** subscribe = connect + start (cold: a new operation per subscriber). */
@@ -102,7 +106,32 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
 
     @Override
     public Env env() {
-        return env;
+        return this;
+    }
+
+    // ---- Env: the stop token is this subscription, the context the subscriber's ----
+
+    @Override
+    @SuppressWarnings("unchecked") // each query's value has the query's type
+    public <V> V get(Query<V> query) {
+        if (query == Query.STOP_TOKEN) {
+            return (V) this;
+        }
+        if (query == ReactorSenders.CONTEXT) {
+            return (V) context;
+        }
+        Env outer = ReactorSenders.outerEnv(context);
+        return outer == null ? query.defaultValue() : outer.get(query);
+    }
+
+    @Override
+    public StopToken stopToken() {
+        return this;
+    }
+
+    /** The context the subscriber gave (what {@link ReactorSenders#contextOf} hands to an inner publisher). */
+    Context context() {
+        return context;
     }
 
     // ---- Subscription: called by the subscriber, possibly concurrently with the sender ----
@@ -113,7 +142,7 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
             // RS §3.9: a non-positive request is signalled as onError(IllegalArgumentException).
             int prev = (int) STATE.getAndBitwiseOr(this, TERMINAL);
             if ((prev & TERMINAL) == 0) {
-                stop.requestStop();
+                requestStop();
                 discardValue(prev);
                 takeActual().onError(new IllegalArgumentException(
                         "§3.9 violated: positive request amount required but it was " + n));
@@ -142,7 +171,7 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
         if ((prev & TERMINAL) == 0) {
             // §3.5/§3.7: idempotent; stop request = the sender's cancellation.
             actual = null;   // §3.13: drop the subscriber
-            stop.requestStop();
+            requestStop();
             discardValue(prev);
         }
     }
@@ -170,7 +199,7 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
             a.onComplete();
         } catch (Throwable t) {
             Signals.throwIfFatal(t);
-            stop.requestStop();
+            requestStop();
             Dropped.error(t, context);
         }
     }
@@ -265,7 +294,7 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
             return actual;
         }
         if (key == Attr.CANCELLED) {
-            return stop.stopRequested();
+            return stopRequested();
         }
         if (key == Attr.TERMINATED) {
             return (state & COMPLETED) != 0;
