@@ -63,7 +63,7 @@ import reactor.util.context.Context;
  * </pre>
  * Whoever sets {@code TERMINAL} first completes the receiver; the stop callback cancels the upstream
  * only if {@code SUBSCRIBED} was already set, otherwise {@code onSubscribe} sees {@code TERMINAL}
- * and cancels it. {@code requested}, {@code received}, {@code done} and {@code terminated} are
+ * and cancels it. {@code received}, {@code done} and {@code terminated} are
  * touched only by the serial signal path and need no synchronization.
  *
  * <p>The buffers of SINGLE/LAST/LIST ({@code element}, {@code list}) must reach Reactor's discard
@@ -76,7 +76,20 @@ import reactor.util.context.Context;
  */
 final class PublisherSender<T, R> implements Sender<R> {
 
-    enum Mode { FIRST, OPTIONAL, SINGLE, LAST, LIST, IGNORE }
+    enum Mode {
+        FIRST(1L, false), OPTIONAL(1L, false), SINGLE(Long.MAX_VALUE, true), LAST(Long.MAX_VALUE, true),
+        LIST(Long.MAX_VALUE, true), IGNORE(Long.MAX_VALUE, false);
+
+        /** What the operation requests, once, in onSubscribe. */
+        final long demand;
+        /** Whether elements are kept until completion (the {@code wip} hand-over applies). */
+        final boolean buffering;
+
+        Mode(long demand, boolean buffering) {
+            this.demand = demand;
+            this.buffering = buffering;
+        }
+    }
 
     private final Publisher<? extends T> source;
     private final Mode mode;
@@ -121,13 +134,11 @@ final class PublisherSender<T, R> implements Sender<R> {
         private volatile int state;
 
         // serial signal path only (§1.3)
-        private long requested;
         private long received;
         private boolean done;        // upstream terminated, or broke the protocol: consume nothing more
         private boolean terminated;  // upstream sent onComplete/onError (a second one breaks §1.7)
         private T element;           // SINGLE/LAST: owned by whoever holds `wip` (see class notes)
         private List<T> list;        // LIST: likewise
-        private final boolean buffering;
         private volatile int wip;
 
         Operation(Publisher<? extends T> source, Mode mode, Receiver<? super R> receiver) {
@@ -135,7 +146,6 @@ final class PublisherSender<T, R> implements Sender<R> {
             this.mode = mode;
             this.receiver = receiver;
             this.context = ReactorSenders.contextOf(receiver.env());
-            this.buffering = mode == Mode.SINGLE || mode == Mode.LAST || mode == Mode.LIST;
         }
 
         /**
@@ -143,12 +153,12 @@ final class PublisherSender<T, R> implements Sender<R> {
          * discarded them); the caller must not touch them. Non-buffering modes: always true, free.
          */
         private boolean enter() {
-            return !buffering || (int) WIP.getAndAdd(this, 1) == 0;
+            return !mode.buffering || (int) WIP.getAndAdd(this, 1) == 0;
         }
 
         /** The signal path gives the buffers back; a stop that came meanwhile left them to us. */
         private void leave() {
-            if (buffering && (int) WIP.getAndAdd(this, -1) != 1) {
+            if (mode.buffering && (int) WIP.getAndAdd(this, -1) != 1) {
                 discardHeld();
             }
         }
@@ -221,7 +231,7 @@ final class PublisherSender<T, R> implements Sender<R> {
             if ((prev & SUBSCRIBED) != 0) {
                 cancelUpstream(upstream);
             }
-            if (buffering && (int) WIP.getAndAdd(this, 1) == 0) {
+            if (mode.buffering && (int) WIP.getAndAdd(this, 1) == 0) {
                 discardHeld(); // no signal in progress, and none will touch the buffers again
             }
             Signals.setStopped(receiver);
@@ -242,7 +252,7 @@ final class PublisherSender<T, R> implements Sender<R> {
             if ((prev & SUBSCRIBED) != 0) {
                 cancelUpstream(upstream);
             }
-            if (buffering && (int) WIP.getAndAdd(this, 1) == 0) {
+            if (mode.buffering && (int) WIP.getAndAdd(this, 1) == 0) {
                 discardHeld();
             }
             complete();
@@ -293,8 +303,7 @@ final class PublisherSender<T, R> implements Sender<R> {
                 cancelUpstream(s); // stop (or a failed subscribe) came first: nobody will consume
                 return;
             }
-            long n = (mode == Mode.FIRST || mode == Mode.OPTIONAL) ? 1L : Long.MAX_VALUE;
-            requested = n;
+            long n = mode.demand;
             try {
                 s.request(n);
             } catch (Throwable t) {
@@ -315,6 +324,7 @@ final class PublisherSender<T, R> implements Sender<R> {
                 Dropped.next(t, context); // §1.7: a signal after onComplete/onError
                 return;
             }
+            long requested = mode.demand;
             if (received == requested && requested != Long.MAX_VALUE || upstream == null) {
                 failFromSignal(new ProtocolViolationException(upstream == null
                         ? "§1.9 violated: onNext before onSubscribe by " + source

@@ -156,7 +156,9 @@ final class SenderSubscription<T> extends SubscriptionStop implements Subscripti
             }
             if ((s & HAS_VALUE) != 0) {
                 if (STATE.compareAndSet(this, s, s | REQUESTED | TERMINAL)) {
-                    emit();
+                    T v = value;
+                    value = null;
+                    emit(v);
                     return;
                 }
             } else if (STATE.compareAndSet(this, s, s | REQUESTED)) {
@@ -190,9 +192,7 @@ final class SenderSubscription<T> extends SubscriptionStop implements Subscripti
      * and the operation is stopped; it is not thrown back into the sender (which would take it for
      * a refused value, rule C1, and complete a second time).
      */
-    private void emit() {
-        T v = value;
-        value = null;
+    private void emit(T v) {
         CoreSubscriber<? super T> a = takeActual();
         try {
             a.onNext(v);
@@ -213,41 +213,78 @@ final class SenderSubscription<T> extends SubscriptionStop implements Subscripti
 
     // ---- Receiver: called by the sender, once ----
 
-    /** Sets COMPLETED; false (and the violation reported) if the sender already completed. */
-    private boolean markCompleted(String signal) {
-        int prev = (int) STATE.getAndBitwiseOr(this, COMPLETED);
-        if ((prev & COMPLETED) != 0) {
-            Dropped.error(new ProtocolViolationException(
-                    "a sender completed twice (second completion: " + signal + ") while adapted to a Publisher"),
-                    context);
-            return false;
-        }
-        return true;
+    /** Reports a second completion of the sender (P2300: exactly one per start). */
+    private void violation(String signal) {
+        Dropped.error(new ProtocolViolationException(
+                "a sender completed twice (second completion: " + signal + ") while adapted to a Publisher"),
+                context);
     }
 
+    /**
+     * Sets COMPLETED and TERMINAL in one CAS. Returns 1 if this call owns the subscriber (send the
+     * terminal signal), 0 if the subscriber had cancelled, -1 (reported) if the sender had
+     * completed already.
+     */
+    private int completeAndClaim(String signal) {
+        for (;;) {
+            int s = state;
+            if ((s & COMPLETED) != 0) {
+                violation(signal);
+                return -1;
+            }
+            if (STATE.compareAndSet(this, s, s | COMPLETED | TERMINAL)) {
+                return (s & TERMINAL) == 0 ? 1 : 0;
+            }
+        }
+    }
+
+    /**
+     * One CAS in the common case (demand already given): COMPLETED, HAS_VALUE and TERMINAL at once,
+     * then emit. A value that comes before demand first claims COMPLETED alone (so that only this
+     * completion ever writes {@code value}), then publishes HAS_VALUE with a second CAS, racing
+     * {@code request} and {@code cancel} as before.
+     */
     @Override
     public void setValue(T v) {
-        if (!markCompleted("setValue")) {
-            return;
-        }
         if (v == null) {
             // A null value is an empty completion; onComplete needs no demand (§1.2 is about onNext).
-            if (claimTerminal()) {
+            if (completeAndClaim("setValue") > 0) {
                 takeActual().onComplete();
             }
             return;
+        }
+        for (;;) {
+            int s = state;
+            if ((s & COMPLETED) != 0) {
+                violation("setValue");
+                return;
+            }
+            if ((s & TERMINAL) != 0) {
+                if (STATE.compareAndSet(this, s, s | COMPLETED)) {
+                    Dropped.discard(v, context); // the subscriber cancelled: Reactor discards it
+                    return;
+                }
+            } else if ((s & REQUESTED) != 0) {
+                if (STATE.compareAndSet(this, s, s | COMPLETED | HAS_VALUE | TERMINAL)) {
+                    emit(v);
+                    return;
+                }
+            } else if (STATE.compareAndSet(this, s, s | COMPLETED)) {
+                break; // no demand yet: store the value, then publish it
+            }
         }
         value = v;
         for (;;) {
             int s = state;
             if ((s & TERMINAL) != 0) {
                 value = null;
-                Dropped.discard(v, context); // the subscriber cancelled: Reactor discards it
+                Dropped.discard(v, context); // the subscriber cancelled meanwhile
                 return;
             }
             if ((s & REQUESTED) != 0) {
                 if (STATE.compareAndSet(this, s, s | HAS_VALUE | TERMINAL)) {
-                    emit();
+                    value = null;
+                    emit(v);
                     return;
                 }
             } else if (STATE.compareAndSet(this, s, s | HAS_VALUE)) {
@@ -261,30 +298,20 @@ final class SenderSubscription<T> extends SubscriptionStop implements Subscripti
         if (e == null) {
             e = new NullPointerException("setError(null) by the adapted sender"); // §2.13: no null signals
         }
-        if (!markCompleted("setError")) {
-            Dropped.error(e, context);
-            return;
-        }
-        if (claimTerminal()) {
+        int claimed = completeAndClaim("setError");
+        if (claimed > 0) {
             takeActual().onError(e);
         } else {
-            Dropped.error(e, context); // cancelled: never lost, never thrown into the sender's thread
+            Dropped.error(e, context); // cancelled, or a second completion: never lost, never thrown into the sender's thread
         }
     }
 
     @Override
     public void setStopped() {
-        if (!markCompleted("setStopped")) {
-            return;
-        }
-        if (claimTerminal()) {
+        if (completeAndClaim("setStopped") > 0) {
             // Not caused by this subscriber's cancel (that would have set TERMINAL first).
             takeActual().onError(new CancellationException("the sender completed with setStopped"));
         }
-    }
-
-    private boolean claimTerminal() {
-        return ((int) STATE.getAndBitwiseOr(this, TERMINAL) & TERMINAL) == 0;
     }
 
     @Override
