@@ -98,11 +98,13 @@ abstract class RxSourceOperation<T> implements OperationState, Runnable {
                 }
                 RxJavaPlugins.onError(t);
             }
-            if (STATE.compareAndSet(this, SUBSCRIBING, ACTIVE)) {
+            // Read before CAS: a source that signalled synchronously (the common case) already
+            // moved the word to DONE_*, and a CAS that must fail still costs a locked instruction.
+            if (state == SUBSCRIBING && STATE.compareAndSet(this, SUBSCRIBING, ACTIVE)) {
                 return;
             }
         }
-        if (STATE.compareAndSet(this, STOP_PENDING, DONE_BY_US)) { // a stop came while subscribing
+        if (state == STOP_PENDING && STATE.compareAndSet(this, STOP_PENDING, DONE_BY_US)) { // a stop came while subscribing
             closeStopCallback(); // waits for the callback's dispose to return if it is still running
             Signals.setStopped(receiver);
         }
