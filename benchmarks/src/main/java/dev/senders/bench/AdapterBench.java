@@ -22,7 +22,9 @@ import reactor.core.publisher.Mono;
 
 /**
  * Adapter overhead: {@code toMono(fromMono(mono))} against {@code mono} itself, and
- * {@code toSingle(fromSingle(single))} against {@code single}, each subscribed N times by a fresh
+ * {@code toSingle(fromSingle(single))} against {@code single}, and the same with a {@code then(x -> x)}
+ * between the conversions ({@code *RoundTripThen}: the boundary cost a real pipeline pays, since
+ * nothing can be unwrapped there), each subscribed N times by a fresh
  * minimal subscriber/observer (the same class on both sides of each comparison). The source emits
  * a constant after a counter increment. The converted publishers are built once, as a user would.
  */
@@ -42,8 +44,11 @@ public class AdapterBench {
 
     static final Mono<Boolean> MONO = Mono.fromSupplier(SpawnFutureBench.SUPPLIER);
     static final Mono<Boolean> MONO_ROUND_TRIP = ReactorSenders.toMono(ReactorSenders.fromMono(MONO));
+    /** The honest boundary: something composed between the conversions, so nothing can be unwrapped. */
+    static final Mono<Boolean> MONO_ROUND_TRIP_THEN = ReactorSenders.toMono(ReactorSenders.fromMono(MONO).then(x -> x));
     static final Single<Boolean> SINGLE = Single.fromSupplier(SpawnFutureBench.SUPPLIER::get);
     static final Single<Boolean> SINGLE_ROUND_TRIP = RxSenders.toSingle(RxSenders.fromSingle(SINGLE));
+    static final Single<Boolean> SINGLE_ROUND_TRIP_THEN = RxSenders.toSingle(RxSenders.fromSingle(SINGLE).then(x -> x));
 
     static final class Sub implements CoreSubscriber<Boolean> {
         @Override
@@ -121,6 +126,11 @@ public class AdapterBench {
     }
 
     @Benchmark
+    public long monoRoundTripThen() {
+        return run(MONO_ROUND_TRIP_THEN);
+    }
+
+    @Benchmark
     public long singlePlain() {
         return run(SINGLE);
     }
@@ -128,5 +138,10 @@ public class AdapterBench {
     @Benchmark
     public long singleRoundTrip() {
         return run(SINGLE_ROUND_TRIP);
+    }
+
+    @Benchmark
+    public long singleRoundTripThen() {
+        return run(SINGLE_ROUND_TRIP_THEN);
     }
 }

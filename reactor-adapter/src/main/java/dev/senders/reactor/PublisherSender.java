@@ -19,6 +19,7 @@ import java.util.concurrent.CancellationException;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
+import reactor.core.publisher.Mono;
 import reactor.core.publisher.Operators;
 import reactor.util.context.Context;
 
@@ -62,10 +63,10 @@ import reactor.util.context.Context;
  * </pre>
  * Whoever sets {@code TERMINAL} first completes the receiver; the stop callback cancels the upstream
  * only if {@code SUBSCRIBED} was already set, otherwise {@code onSubscribe} sees {@code TERMINAL}
- * and cancels it. {@code requested}, {@code received}, {@code done} and {@code terminated} are
+ * and cancels it. {@code received}, {@code done} and {@code terminated} are
  * touched only by the serial signal path and need no synchronization.
  *
- * <p>The buffers of SINGLE/LAST/LIST ({@code element}, {@code list}) must reach Reactor's discard
+ * <p>The buffers of SINGLE/LAST/LIST ({@code held}) must reach Reactor's discard
  * hook when a stop ends the operation, even if the publisher never signals again, so the stop
  * callback may need them while an {@code onNext} is storing into them. A second word, {@code wip},
  * hands them over without a lock (a missed-counter): the signal path increments it around each
@@ -75,7 +76,20 @@ import reactor.util.context.Context;
  */
 final class PublisherSender<T, R> implements Sender<R> {
 
-    enum Mode { FIRST, OPTIONAL, SINGLE, LAST, LIST, IGNORE }
+    enum Mode {
+        FIRST(1L, false), OPTIONAL(1L, false), SINGLE(Long.MAX_VALUE, true), LAST(Long.MAX_VALUE, true),
+        LIST(Long.MAX_VALUE, true), IGNORE(Long.MAX_VALUE, false);
+
+        /** What the operation requests, once, in onSubscribe. */
+        final long demand;
+        /** Whether elements are kept until completion (the {@code wip} hand-over applies). */
+        final boolean buffering;
+
+        Mode(long demand, boolean buffering) {
+            this.demand = demand;
+            this.buffering = buffering;
+        }
+    }
 
     private final Publisher<? extends T> source;
     private final Mode mode;
@@ -91,6 +105,16 @@ final class PublisherSender<T, R> implements Sender<R> {
         return new Operation<T, R>(source, mode, receiver);
     }
 
+    /**
+     * The source when this sender is {@code fromMono(m)}/{@code fromPublisher(m)} of a
+     * {@code Mono}: one value or empty is exactly what {@code m} itself signals, so
+     * {@link ReactorSenders#toMono} can return {@code m}. {@code null} otherwise.
+     */
+    @SuppressWarnings("unchecked") // FIRST mode: R is T
+    Mono<? extends R> originalMono() {
+        return mode == Mode.FIRST && source instanceof Mono ? (Mono<? extends R>) source : null;
+    }
+
     @Override
     public String toString() {
         return "ReactorSenders.fromPublisher(" + source + ", " + mode + ")";
@@ -101,7 +125,7 @@ final class PublisherSender<T, R> implements Sender<R> {
         static final int SUBSCRIBED = 1, TERMINAL = 2, STARTED = 4;
 
         private final Publisher<? extends T> source;
-        private final Mode mode;
+        private final byte modeIndex;   // the Mode's ordinal: a byte, so that the operation is 48 bytes
         private final Receiver<? super R> receiver;
         private final Context context;
 
@@ -110,21 +134,23 @@ final class PublisherSender<T, R> implements Sender<R> {
         private volatile int state;
 
         // serial signal path only (§1.3)
-        private long requested;
-        private long received;
+        private byte received;       // elements received, saturating at 2 (FIRST and SINGLE need 0, 1, more)
         private boolean done;        // upstream terminated, or broke the protocol: consume nothing more
         private boolean terminated;  // upstream sent onComplete/onError (a second one breaks §1.7)
-        private T element;           // SINGLE/LAST: owned by whoever holds `wip` (see class notes)
-        private List<T> list;        // LIST: likewise
-        private final boolean buffering;
+        private Object held;         // SINGLE/LAST: the element; LIST: the List. Owned by whoever holds `wip` (see class notes)
         private volatile int wip;
 
         Operation(Publisher<? extends T> source, Mode mode, Receiver<? super R> receiver) {
             this.source = source;
-            this.mode = mode;
+            this.modeIndex = (byte) mode.ordinal();
             this.receiver = receiver;
             this.context = ReactorSenders.contextOf(receiver.env());
-            this.buffering = mode == Mode.SINGLE || mode == Mode.LAST || mode == Mode.LIST;
+        }
+
+        private static final Mode[] MODES = Mode.values();
+
+        private Mode mode() {
+            return MODES[modeIndex];
         }
 
         /**
@@ -132,27 +158,24 @@ final class PublisherSender<T, R> implements Sender<R> {
          * discarded them); the caller must not touch them. Non-buffering modes: always true, free.
          */
         private boolean enter() {
-            return !buffering || (int) WIP.getAndAdd(this, 1) == 0;
+            return !mode().buffering || (int) WIP.getAndAdd(this, 1) == 0;
         }
 
         /** The signal path gives the buffers back; a stop that came meanwhile left them to us. */
         private void leave() {
-            if (buffering && (int) WIP.getAndAdd(this, -1) != 1) {
+            if (mode().buffering && (int) WIP.getAndAdd(this, -1) != 1) {
                 discardHeld();
             }
         }
 
         /** Called by the owner of the buffers only: hand what is held to Reactor's discard hook. */
         private void discardHeld() {
-            T e = element;
-            element = null;
-            if (e != null) {
-                Dropped.discard(e, context);
-            }
-            List<T> l = list;
-            list = null;
-            if (l != null) {
-                Dropped.discardAll(l, context);
+            Object h = held;
+            held = null;
+            if (h instanceof List && mode() == Mode.LIST) {
+                Dropped.discardAll((List<?>) h, context);
+            } else if (h != null) {
+                Dropped.discard(h, context);
             }
         }
 
@@ -210,7 +233,7 @@ final class PublisherSender<T, R> implements Sender<R> {
             if ((prev & SUBSCRIBED) != 0) {
                 cancelUpstream(upstream);
             }
-            if (buffering && (int) WIP.getAndAdd(this, 1) == 0) {
+            if (mode().buffering && (int) WIP.getAndAdd(this, 1) == 0) {
                 discardHeld(); // no signal in progress, and none will touch the buffers again
             }
             Signals.setStopped(receiver);
@@ -231,7 +254,7 @@ final class PublisherSender<T, R> implements Sender<R> {
             if ((prev & SUBSCRIBED) != 0) {
                 cancelUpstream(upstream);
             }
-            if (buffering && (int) WIP.getAndAdd(this, 1) == 0) {
+            if (mode().buffering && (int) WIP.getAndAdd(this, 1) == 0) {
                 discardHeld();
             }
             complete();
@@ -282,8 +305,7 @@ final class PublisherSender<T, R> implements Sender<R> {
                 cancelUpstream(s); // stop (or a failed subscribe) came first: nobody will consume
                 return;
             }
-            long n = (mode == Mode.FIRST || mode == Mode.OPTIONAL) ? 1L : Long.MAX_VALUE;
-            requested = n;
+            long n = mode().demand;
             try {
                 s.request(n);
             } catch (Throwable t) {
@@ -304,6 +326,7 @@ final class PublisherSender<T, R> implements Sender<R> {
                 Dropped.next(t, context); // §1.7: a signal after onComplete/onError
                 return;
             }
+            long requested = mode().demand;
             if (received == requested && requested != Long.MAX_VALUE || upstream == null) {
                 failFromSignal(new ProtocolViolationException(upstream == null
                         ? "§1.9 violated: onNext before onSubscribe by " + source
@@ -311,7 +334,9 @@ final class PublisherSender<T, R> implements Sender<R> {
                 Dropped.next(t, context);
                 return;
             }
-            received++;
+            if (received < 2) {
+                received++;
+            }
             if (!enter()) {
                 Dropped.discard(t, context); // stopped: the buffers are gone, so is this element
                 return;
@@ -328,21 +353,21 @@ final class PublisherSender<T, R> implements Sender<R> {
                 Dropped.discard(t, context); // §2.8: we cancelled, elements may still arrive
                 return;
             }
-            switch (mode) {
+            switch (mode()) {
                 case FIRST:
                 case OPTIONAL:
                     // Not `done`: the publisher may still complete (§2.8), which is legal and ignored.
                     if (claim()) {
                         cancelUpstream(upstream);
                         complete();
-                        deliver(mode == Mode.FIRST ? t : Optional.of(t));
+                        deliver(mode() == Mode.FIRST ? t : Optional.of(t));
                     } else {
                         Dropped.discard(t, context);
                     }
                     return;
                 case SINGLE:
                     if (received == 1) {
-                        element = t;
+                        held = t;
                         return;
                     }
                     if (claim()) {
@@ -356,17 +381,19 @@ final class PublisherSender<T, R> implements Sender<R> {
                     }
                     return;
                 case LAST:
-                    T old = element;
-                    element = t;
+                    Object old = held;
+                    held = t;
                     if (old != null) {
                         Dropped.discard(old, context);
                     }
                     return;
                 case LIST:
-                    if (list == null) {
-                        list = new ArrayList<>();
+                    if (held == null) {
+                        held = new ArrayList<T>();
                     }
-                    list.add(t);
+                    @SuppressWarnings("unchecked") // LIST mode: held is the List
+                    List<T> l = (List<T>) held;
+                    l.add(t);
                     return;
                 default: // IGNORE
                     Dropped.discard(t, context);
@@ -405,9 +432,9 @@ final class PublisherSender<T, R> implements Sender<R> {
             }
             done = true;
             terminated = true;
-            boolean held = enter();
+            boolean owner = enter();
             try {
-                if (held) {
+                if (owner) {
                     discardHeld(); // an error ends the stream: what was buffered is given up
                 }
                 if (!claim()) {
@@ -417,7 +444,7 @@ final class PublisherSender<T, R> implements Sender<R> {
                     return;
                 }
             } finally {
-                if (held) {
+                if (owner) {
                     leave();
                 }
             }
@@ -430,6 +457,7 @@ final class PublisherSender<T, R> implements Sender<R> {
         }
 
         @Override
+        @SuppressWarnings("unchecked") // held is a T (SINGLE/LAST) or a List<T> (LIST)
         public void onComplete() {
             if (terminated) {
                 Dropped.error(new ProtocolViolationException(
@@ -451,15 +479,15 @@ final class PublisherSender<T, R> implements Sender<R> {
                     discardHeld(); // cancelled/stopped: the receiver already has its answer
                     return;
                 }
-                e = element;
-                l = list;
-                element = null;
-                list = null;
+                Object h = held;
+                held = null;
+                e = mode() == Mode.LIST ? null : (T) h;
+                l = mode() == Mode.LIST ? (List<T>) h : null;
             } finally {
                 leave();
             }
             complete();
-            switch (mode) {
+            switch (mode()) {
                 case FIRST:
                     deliver(null);
                     return;
@@ -486,7 +514,7 @@ final class PublisherSender<T, R> implements Sender<R> {
 
         @Override
         public String toString() {
-            return "ReactorSenders.fromPublisher(" + mode + ")[state=" + state + "]";
+            return "ReactorSenders.fromPublisher(" + mode() + ")[state=" + state + "]";
         }
 
         private static final VarHandle STATE;

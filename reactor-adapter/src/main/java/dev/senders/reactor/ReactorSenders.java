@@ -132,26 +132,75 @@ public final class ReactorSenders {
      * {@code setError(e)} is {@code onError(e)}; {@code setStopped()} is
      * {@code onError(CancellationException)} unless the subscriber cancelled. Signals arrive on the
      * thread that completes the sender, or on the requesting thread when the value waited for demand.
+     *
+     * <p>Like {@code Mono.from(mono)}, {@code toMono(fromMono(m))} and {@code toMono(fromPublisher(m))}
+     * of a {@code Mono m} return {@code m} itself (and {@link #toFlux} returns {@code Flux.from(m)}):
+     * the round trip is the identity there. A sender composed after the conversion
+     * ({@code fromMono(m).then(f)}) is adapted as any other. {@code fromMono(toMono(s))} is not
+     * unwrapped: a stop request completes that sender stopped at once, without waiting for
+     * {@code s}, which {@code s} itself would not do.
      */
     public static <T> Mono<T> toMono(Sender<? extends T> sender) {
-        return SenderMono.adapt(Objects.requireNonNull(sender, "sender"));
+        Mono<? extends T> original = unwrapMono(Objects.requireNonNull(sender, "sender"));
+        if (original != null) {
+            @SuppressWarnings("unchecked") // a Mono<? extends T> is a Mono<T>: it only produces
+            Mono<T> m = (Mono<T>) original;
+            return m; // as Mono.from(mono): no new operator, no assembly hook
+        }
+        return SenderMono.adapt(sender);
     }
 
     /** As {@link #toMono}, as a {@code Flux} of zero or one element. */
     public static <T> Flux<T> toFlux(Sender<? extends T> sender) {
-        return SenderFlux.adapt(Objects.requireNonNull(sender, "sender"));
+        Mono<? extends T> original = unwrapMono(Objects.requireNonNull(sender, "sender"));
+        if (original != null) {
+            return Flux.from(original); // Reactor's own Flux view of a Mono: same signals, same subscriber
+        }
+        return SenderFlux.adapt(sender);
+    }
+
+    /**
+     * The Mono that {@code sender} merely adapts, if converting it back is the identity:
+     * {@code fromMono(m)} or {@code fromPublisher(m)} of a {@code Mono m}, with nothing composed
+     * after it (decision R1 in docs/decisions.md). Value, empty, error, cancellation and the
+     * subscriber's Context then reach {@code m} and come back exactly as the round trip delivers
+     * them, minus the round trip's own artefacts: the spurious upstream cancel after the value,
+     * and the fresh {@code CancellationException} that replaced an upstream one. {@code null}
+     * for every other sender (a Flux source, the Optional/single/last/list modes, or any sender
+     * composed after the conversion), which keeps the full adapter.
+     */
+    private static <T> Mono<? extends T> unwrapMono(Sender<? extends T> sender) {
+        if (sender instanceof PublisherSender) {
+            @SuppressWarnings("unchecked")
+            PublisherSender<?, ? extends T> ps = (PublisherSender<?, ? extends T>) sender;
+            return ps.originalMono();
+        }
+        return null;
     }
 
     // ---- env <-> context ----
 
-    /** The env a sender run for a subscriber sees (before the stop token is added). */
-    static Env envOf(ContextView ctx) {
-        Env outer = ctx.getOrDefault(ENV_KEY, null);
-        return (outer == null ? Env.empty() : outer).with(CONTEXT, ctx);
+    /**
+     * The env of the receiver whose publisher this context was given to ({@link #contextOf}), or
+     * {@code null}: what a sender run for a subscriber with this context sees for every query but
+     * the stop token and {@link #CONTEXT} ({@link SenderSubscription#get}).
+     */
+    static Env outerEnv(ContextView ctx) {
+        return ctx.getOrDefault(ENV_KEY, null);
     }
 
-    /** The context a publisher run for a receiver sees. */
+    /**
+     * The context a publisher run for a receiver sees: the receiver's {@link #CONTEXT} plus its env
+     * under {@code ENV_KEY}. When the env is a {@link SenderSubscription}'s own (the sender runs
+     * directly for a Reactor subscriber, nothing in between bound a query), that subscriber's
+     * context is returned as it is: the subscription binds only the stop token and {@code CONTEXT},
+     * which every sender run further in binds anew, so putting it under {@code ENV_KEY} would
+     * change no lookup and cost a context per subscription.
+     */
     static Context contextOf(Env env) {
+        if (env instanceof SenderSubscription) {
+            return ((SenderSubscription<?>) env).context();
+        }
         ContextView cv = env.get(CONTEXT);
         return Context.of(cv == null ? Context.empty() : cv).put(ENV_KEY, env);
     }

@@ -1,12 +1,12 @@
 package dev.senders.reactor;
 
 import dev.senders.Env;
-import dev.senders.InplaceStopSource;
 import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.Sender;
+import dev.senders.StopToken;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -29,8 +29,8 @@ import reactor.util.context.Context;
  * <li>{@code setValue(v)}: {@code onNext(v)} then {@code onComplete()}, the {@code onNext} only
  *     after {@code request(n > 0)} (RS §1.1); a {@code null} value is {@code onComplete()} alone;
  * <li>{@code setError(e)}: {@code onError(e)}; {@code setStopped()}: {@code onError(CancellationException)};
- * <li>{@code cancel()}: stop is requested on this subscription's own {@link InplaceStopSource}, the
- *     token of the receiver's env; whatever the sender then delivers is not signalled (RS §3.5,
+ * <li>{@code cancel()}: stop is requested on this subscription's own stop token (the
+ *     {@link SubscriptionStop} this object is), the token of the receiver's env; whatever the sender then delivers is not signalled (RS §3.5,
  *     §3.7: cancel is idempotent): a value goes to {@link Operators#onDiscard}, an error to
  *     {@link Operators#onErrorDropped}, stopped (the expected answer) goes nowhere;
  * <li>{@code request(n <= 0)}: stop is requested and {@code onError(IllegalArgumentException)} is
@@ -56,22 +56,26 @@ import reactor.util.context.Context;
  * observed it. {@code actual} is taken (read and cleared) by the path that won {@code TERMINAL},
  * so a cancelled or terminated subscriber is no longer referenced (RS §3.13) even while the sender
  * still holds this receiver.
+ *
+ * <p>One object per subscription: it is also the receiver's {@link Env} (the stop token is
+ * {@code this}, {@link ReactorSenders#CONTEXT} is the subscriber's context, every other query goes
+ * to the env that rode in on that context, see {@link ReactorSenders#outerEnv}) and its stop token
+ * ({@link SubscriptionStop}: the first stop callback lives in a field). Before issue 8 these were
+ * an {@code InplaceStopSource}, its token, a callback node and two env bindings: 136 bytes and four
+ * atomics more per subscription.
  */
-final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannable {
+final class SenderSubscription<T> extends SubscriptionStop implements Subscription, Receiver<T>, Env, Scannable {
 
     static final int REQUESTED = 1, HAS_VALUE = 2, COMPLETED = 4, TERMINAL = 8;
 
     private CoreSubscriber<? super T> actual;   // cleared by the TERMINAL owner (§3.13)
-    private final InplaceStopSource stop = new InplaceStopSource();
     private final Context context;
-    private final Env env;
     private T value;
     private volatile int state;
 
     private SenderSubscription(CoreSubscriber<? super T> actual) {
         this.actual = actual;
         this.context = actual.currentContext();
-        this.env = ReactorSenders.envOf(context).with(Query.STOP_TOKEN, stop.token());
     }
 
     /** subscribe = connect + start (cold: a new operation per subscriber). */
@@ -102,7 +106,32 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
 
     @Override
     public Env env() {
-        return env;
+        return this;
+    }
+
+    // ---- Env: the stop token is this subscription, the context the subscriber's ----
+
+    @Override
+    @SuppressWarnings("unchecked") // each query's value has the query's type
+    public <V> V get(Query<V> query) {
+        if (query == Query.STOP_TOKEN) {
+            return (V) this;
+        }
+        if (query == ReactorSenders.CONTEXT) {
+            return (V) context;
+        }
+        Env outer = ReactorSenders.outerEnv(context);
+        return outer == null ? query.defaultValue() : outer.get(query);
+    }
+
+    @Override
+    public StopToken stopToken() {
+        return this;
+    }
+
+    /** The context the subscriber gave (what {@link ReactorSenders#contextOf} hands to an inner publisher). */
+    Context context() {
+        return context;
     }
 
     // ---- Subscription: called by the subscriber, possibly concurrently with the sender ----
@@ -113,7 +142,7 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
             // RS §3.9: a non-positive request is signalled as onError(IllegalArgumentException).
             int prev = (int) STATE.getAndBitwiseOr(this, TERMINAL);
             if ((prev & TERMINAL) == 0) {
-                stop.requestStop();
+                requestStop();
                 discardValue(prev);
                 takeActual().onError(new IllegalArgumentException(
                         "§3.9 violated: positive request amount required but it was " + n));
@@ -127,7 +156,9 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
             }
             if ((s & HAS_VALUE) != 0) {
                 if (STATE.compareAndSet(this, s, s | REQUESTED | TERMINAL)) {
-                    emit();
+                    T v = value;
+                    value = null;
+                    emit(v);
                     return;
                 }
             } else if (STATE.compareAndSet(this, s, s | REQUESTED)) {
@@ -142,7 +173,7 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
         if ((prev & TERMINAL) == 0) {
             // §3.5/§3.7: idempotent; stop request = the sender's cancellation.
             actual = null;   // §3.13: drop the subscriber
-            stop.requestStop();
+            requestStop();
             discardValue(prev);
         }
     }
@@ -161,16 +192,14 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
      * and the operation is stopped; it is not thrown back into the sender (which would take it for
      * a refused value, rule C1, and complete a second time).
      */
-    private void emit() {
-        T v = value;
-        value = null;
+    private void emit(T v) {
         CoreSubscriber<? super T> a = takeActual();
         try {
             a.onNext(v);
             a.onComplete();
         } catch (Throwable t) {
             Signals.throwIfFatal(t);
-            stop.requestStop();
+            requestStop();
             Dropped.error(t, context);
         }
     }
@@ -184,41 +213,78 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
 
     // ---- Receiver: called by the sender, once ----
 
-    /** Sets COMPLETED; false (and the violation reported) if the sender already completed. */
-    private boolean markCompleted(String signal) {
-        int prev = (int) STATE.getAndBitwiseOr(this, COMPLETED);
-        if ((prev & COMPLETED) != 0) {
-            Dropped.error(new ProtocolViolationException(
-                    "a sender completed twice (second completion: " + signal + ") while adapted to a Publisher"),
-                    context);
-            return false;
-        }
-        return true;
+    /** Reports a second completion of the sender (P2300: exactly one per start). */
+    private void violation(String signal) {
+        Dropped.error(new ProtocolViolationException(
+                "a sender completed twice (second completion: " + signal + ") while adapted to a Publisher"),
+                context);
     }
 
+    /**
+     * Sets COMPLETED and TERMINAL in one CAS. Returns 1 if this call owns the subscriber (send the
+     * terminal signal), 0 if the subscriber had cancelled, -1 (reported) if the sender had
+     * completed already.
+     */
+    private int completeAndClaim(String signal) {
+        for (;;) {
+            int s = state;
+            if ((s & COMPLETED) != 0) {
+                violation(signal);
+                return -1;
+            }
+            if (STATE.compareAndSet(this, s, s | COMPLETED | TERMINAL)) {
+                return (s & TERMINAL) == 0 ? 1 : 0;
+            }
+        }
+    }
+
+    /**
+     * One CAS in the common case (demand already given): COMPLETED, HAS_VALUE and TERMINAL at once,
+     * then emit. A value that comes before demand first claims COMPLETED alone (so that only this
+     * completion ever writes {@code value}), then publishes HAS_VALUE with a second CAS, racing
+     * {@code request} and {@code cancel} as before.
+     */
     @Override
     public void setValue(T v) {
-        if (!markCompleted("setValue")) {
-            return;
-        }
         if (v == null) {
             // A null value is an empty completion; onComplete needs no demand (§1.2 is about onNext).
-            if (claimTerminal()) {
+            if (completeAndClaim("setValue") > 0) {
                 takeActual().onComplete();
             }
             return;
+        }
+        for (;;) {
+            int s = state;
+            if ((s & COMPLETED) != 0) {
+                violation("setValue");
+                return;
+            }
+            if ((s & TERMINAL) != 0) {
+                if (STATE.compareAndSet(this, s, s | COMPLETED)) {
+                    Dropped.discard(v, context); // the subscriber cancelled: Reactor discards it
+                    return;
+                }
+            } else if ((s & REQUESTED) != 0) {
+                if (STATE.compareAndSet(this, s, s | COMPLETED | HAS_VALUE | TERMINAL)) {
+                    emit(v);
+                    return;
+                }
+            } else if (STATE.compareAndSet(this, s, s | COMPLETED)) {
+                break; // no demand yet: store the value, then publish it
+            }
         }
         value = v;
         for (;;) {
             int s = state;
             if ((s & TERMINAL) != 0) {
                 value = null;
-                Dropped.discard(v, context); // the subscriber cancelled: Reactor discards it
+                Dropped.discard(v, context); // the subscriber cancelled meanwhile
                 return;
             }
             if ((s & REQUESTED) != 0) {
                 if (STATE.compareAndSet(this, s, s | HAS_VALUE | TERMINAL)) {
-                    emit();
+                    value = null;
+                    emit(v);
                     return;
                 }
             } else if (STATE.compareAndSet(this, s, s | HAS_VALUE)) {
@@ -232,30 +298,20 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
         if (e == null) {
             e = new NullPointerException("setError(null) by the adapted sender"); // §2.13: no null signals
         }
-        if (!markCompleted("setError")) {
-            Dropped.error(e, context);
-            return;
-        }
-        if (claimTerminal()) {
+        int claimed = completeAndClaim("setError");
+        if (claimed > 0) {
             takeActual().onError(e);
         } else {
-            Dropped.error(e, context); // cancelled: never lost, never thrown into the sender's thread
+            Dropped.error(e, context); // cancelled, or a second completion: never lost, never thrown into the sender's thread
         }
     }
 
     @Override
     public void setStopped() {
-        if (!markCompleted("setStopped")) {
-            return;
-        }
-        if (claimTerminal()) {
+        if (completeAndClaim("setStopped") > 0) {
             // Not caused by this subscriber's cancel (that would have set TERMINAL first).
             takeActual().onError(new CancellationException("the sender completed with setStopped"));
         }
-    }
-
-    private boolean claimTerminal() {
-        return ((int) STATE.getAndBitwiseOr(this, TERMINAL) & TERMINAL) == 0;
     }
 
     @Override
@@ -265,7 +321,7 @@ final class SenderSubscription<T> implements Subscription, Receiver<T>, Scannabl
             return actual;
         }
         if (key == Attr.CANCELLED) {
-            return stop.stopRequested();
+            return stopRequested();
         }
         if (key == Attr.TERMINATED) {
             return (state & COMPLETED) != 0;

@@ -14,6 +14,7 @@ import dev.senders.testkit.TestReceiver;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 import reactor.test.publisher.PublisherProbe;
@@ -144,5 +145,72 @@ class RoundTripTest {
         Mono<String> inner = Mono.deferContextual(ctx -> Mono.just(ctx.<String>get("k")));
         Mono<String> twice = monoSenderMono(monoSenderMono(inner)).contextWrite(Context.of("k", "deep"));
         StepVerifier.create(twice).expectNext("deep").verifyComplete();
+    }
+
+    // ---- issue 8: the literal round trip is the identity, like Mono.from(mono) ----
+
+    @Test
+    void roundTripReturnsTheOriginalMono() {
+        Mono<String> m = Mono.just("v");
+        assertSame(m, monoSenderMono(m));
+        assertSame(m, ReactorSenders.toMono(ReactorSenders.fromPublisher(m)));
+    }
+
+    @Test
+    void roundTripToFluxSubscribesTheOriginalMonoDirectly() {
+        CancellationException ce = new CancellationException("upstream");
+        // The adapter would have replaced it with its own CancellationException (stopped and back).
+        StepVerifier.create(ReactorSenders.toFlux(ReactorSenders.fromMono(Mono.<String>error(ce))))
+                .expectErrorMatches(e -> e == ce).verify();
+        StepVerifier.create(ReactorSenders.toFlux(ReactorSenders.fromMono(Mono.just(1)))).expectNext(1).verifyComplete();
+        StepVerifier.create(ReactorSenders.toFlux(ReactorSenders.fromMono(Mono.empty()))).verifyComplete();
+    }
+
+    @Test
+    void roundTripDeliversTheUpstreamCancellationExceptionItself() {
+        CancellationException ce = new CancellationException("upstream");
+        StepVerifier.create(monoSenderMono(Mono.<String>error(ce))).expectErrorMatches(e -> e == ce).verify();
+    }
+
+    @Test
+    void roundTripNoLongerCancelsTheMonoAfterItsValue() {
+        PublisherProbe<String> probe = PublisherProbe.of(Mono.just("v"));
+        StepVerifier.create(monoSenderMono(probe.mono())).expectNext("v").verifyComplete();
+        probe.assertWasNotCancelled();
+    }
+
+    @Test
+    void contextStillReachesTheInnerMono() {
+        Mono<String> inner = Mono.deferContextual(ctx -> Mono.just(ctx.<String>get("traceId")));
+        StepVerifier.create(monoSenderMono(inner).contextWrite(Context.of("traceId", "t-1")))
+                .expectNext("t-1").verifyComplete();
+        StepVerifier.create(ReactorSenders.toMono(ReactorSenders.fromMono(inner).then(v -> v + "!"))
+                        .contextWrite(Context.of("traceId", "t-2")))
+                .expectNext("t-2!").verifyComplete();
+    }
+
+    @Test
+    void cancelStillReachesTheInnerMonoThroughAComposedSender() {
+        PublisherProbe<String> probe = PublisherProbe.of(Mono.never());
+        StepVerifier.create(ReactorSenders.toMono(ReactorSenders.fromMono(probe.mono()).then(v -> v)))
+                .expectSubscription()
+                .then(probe::assertWasSubscribed)
+                .thenCancel()
+                .verify(Duration.ofSeconds(10)); // hang guard only
+        probe.assertWasCancelled();
+    }
+
+    @Test
+    void aFluxThroughTheSingleValueSenderIsNotUnwrapped() {
+        Flux<Integer> flux = Flux.just(1, 2, 3);
+        Mono<Integer> m = ReactorSenders.toMono(ReactorSenders.fromPublisher(flux));
+        StepVerifier.create(m).expectNext(1).verifyComplete();
+        StepVerifier.create(ReactorSenders.toFlux(ReactorSenders.fromPublisher(flux))).expectNext(1).verifyComplete();
+    }
+
+    @Test
+    void senderRoundTripIsNotUnwrappedAStopCompletesAtOnce() {
+        Sender<String> s = Senders.just("v");
+        org.junit.jupiter.api.Assertions.assertNotSame(s, senderMonoSender(s));
     }
 }

@@ -15,7 +15,7 @@ import java.util.Objects;
  */
 final class CompletableSender implements Sender<Void> {
 
-    private final CompletableSource source;
+    final CompletableSource source; // read by RxSenders.toCompletable to unwrap a round trip
 
     CompletableSender(CompletableSource source) {
         this.source = source;

@@ -1,10 +1,10 @@
 package dev.senders.rxjava3;
 
 import dev.senders.Env;
-import dev.senders.InplaceStopSource;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Query;
 import dev.senders.Receiver;
+import dev.senders.StopToken;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.exceptions.Exceptions;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
@@ -15,8 +15,9 @@ import java.util.concurrent.CancellationException;
 /**
  * The receiver behind {@link RxSenders#toSingle}, {@code toMaybe} and {@code toCompletable}: it is
  * both the sender's receiver and the {@link Disposable} handed to the RxJava observer.
- * {@code dispose()} requests stop on the receiver's own token (one {@link InplaceStopSource} per
- * subscription); the sender's completion is forwarded to the observer unless it was disposed.
+ * {@code dispose()} requests stop on the receiver's own token (this object: a
+ * {@link SubscriptionStop}, whose first stop callback lives in a field, and the receiver's whole
+ * {@link Env}, which binds nothing but that token); the sender's completion is forwarded to the observer unless it was disposed.
  *
  * <h2>Implementation notes</h2>
  *
@@ -35,13 +36,11 @@ import java.util.concurrent.CancellationException;
  * operation starts, so no terminal signal can precede it; {@code dispose()} may be called from any
  * thread, any number of times.
  */
-abstract class DisposableReceiver<T> implements Receiver<T>, Disposable {
+abstract class DisposableReceiver<T> extends SubscriptionStop implements Receiver<T>, Env, Disposable {
 
     static final int COMPLETED = 1;
     static final int DISPOSED = 2;
 
-    private final InplaceStopSource stopSource = new InplaceStopSource();
-    private final Env env = Env.of(Query.STOP_TOKEN, stopSource.token());
     private volatile int state;
 
     /** The value ({@code null} = empty) reached a live observer. */
@@ -52,7 +51,18 @@ abstract class DisposableReceiver<T> implements Receiver<T>, Disposable {
 
     @Override
     public final Env env() {
-        return env;
+        return this;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked") // the stop token query's type
+    public final <V> V get(Query<V> query) {
+        return query == Query.STOP_TOKEN ? (V) this : query.defaultValue();
+    }
+
+    @Override
+    public final StopToken stopToken() {
+        return this;
     }
 
     @Override
@@ -98,7 +108,7 @@ abstract class DisposableReceiver<T> implements Receiver<T>, Disposable {
     public final void dispose() {
         int prev = (int) STATE.getAndBitwiseOr(this, DISPOSED);
         if (prev == 0) {
-            stopSource.requestStop();
+            requestStop();
         }
     }
 

@@ -3,6 +3,7 @@ package dev.senders.rxjava3;
 import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Sender;
+import io.reactivex.rxjava3.core.Maybe;
 import io.reactivex.rxjava3.core.MaybeObserver;
 import io.reactivex.rxjava3.core.MaybeSource;
 import io.reactivex.rxjava3.disposables.Disposable;
@@ -37,6 +38,12 @@ final class MaybeSender<T, R> implements Sender<R> {
     @Override
     public OperationState connect(Receiver<? super R> receiver) {
         return new Operation<>(source, optional, Objects.requireNonNull(receiver, "receiver"));
+    }
+
+    /** The source of {@code fromMaybe(maybe)} (not the Optional variant), for {@link RxSenders#toMaybe}. */
+    @SuppressWarnings("unchecked") // not optional: R is T
+    Maybe<R> originalMaybe() {
+        return !optional && source instanceof Maybe ? (Maybe<R>) source : null;
     }
 
     static final class Operation<T, R> extends RxSourceOperation<R> implements MaybeObserver<T> {

@@ -34,6 +34,14 @@ import org.reactivestreams.Publisher;
  * {@code UndeliverableException} by RxJava). Signals are delivered on the thread that completes the
  * sender (for {@code toFlowable}, possibly the thread that calls {@code request}). Like RxJava's
  * own factories, the {@code to*} results pass through {@code RxJavaPlugins.onAssembly}.
+ *
+ * <p><b>Round trips.</b> Like {@code Single.wrap(single)}, {@code toSingle(fromSingle(s))},
+ * {@code toMaybe(fromMaybe(m))} and {@code toCompletable(fromCompletable(c))} return the source
+ * itself (through {@code onAssembly}): for these the round trip is the identity (decision R1 in
+ * docs/decisions.md). Anything composed between the conversions keeps the full adapters, and so do
+ * {@code toFlowable(fromFlowable(f))} (the sender takes only the first element, which {@code f}
+ * itself does not) and {@code fromX(toX(sender))} (a stop request completes that sender stopped at
+ * once, without waiting for the inner sender).
  */
 public final class RxSenders {
 
@@ -141,17 +149,32 @@ public final class RxSenders {
      * {@code onError(NoSuchElementException)} (RxJava has no null values).
      */
     public static <T> Single<T> toSingle(Sender<T> sender) {
-        return RxJavaPlugins.onAssembly(new SenderSingle<>(Objects.requireNonNull(sender, "sender")));
+        Objects.requireNonNull(sender, "sender");
+        if (sender instanceof SingleSender && ((SingleSender<T>) sender).source instanceof Single) {
+            return RxJavaPlugins.onAssembly((Single<T>) ((SingleSender<T>) sender).source); // as Single.wrap
+        }
+        return RxJavaPlugins.onAssembly(new SenderSingle<>(sender));
     }
 
     /** {@code setValue(v)} = {@code onSuccess(v)}; {@code setValue(null)} = {@code onComplete()}. */
     public static <T> Maybe<T> toMaybe(Sender<T> sender) {
-        return RxJavaPlugins.onAssembly(new SenderMaybe<>(Objects.requireNonNull(sender, "sender")));
+        Objects.requireNonNull(sender, "sender");
+        if (sender instanceof MaybeSender) {
+            Maybe<T> original = ((MaybeSender<?, T>) sender).originalMaybe();
+            if (original != null) {
+                return RxJavaPlugins.onAssembly(original); // as Maybe.wrap
+            }
+        }
+        return RxJavaPlugins.onAssembly(new SenderMaybe<>(sender));
     }
 
     /** Any value = {@code onComplete()} (the value is ignored). */
     public static Completable toCompletable(Sender<?> sender) {
-        return RxJavaPlugins.onAssembly(new SenderCompletable(Objects.requireNonNull(sender, "sender")));
+        Objects.requireNonNull(sender, "sender");
+        if (sender instanceof CompletableSender && ((CompletableSender) sender).source instanceof Completable) {
+            return RxJavaPlugins.onAssembly((Completable) ((CompletableSender) sender).source); // as Completable.wrap
+        }
+        return RxJavaPlugins.onAssembly(new SenderCompletable(sender));
     }
 
     /**

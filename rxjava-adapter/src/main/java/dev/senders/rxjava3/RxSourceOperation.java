@@ -20,7 +20,8 @@ import java.util.concurrent.CancellationException;
  *
  * <h2>Implementation notes</h2>
  *
- * One state word, {@code state}: {@link #SUBSCRIBING} while {@code start()} subscribes, then
+ * One state word, {@code state}: {@link #NEW} until {@code start()} (a second start finds it
+ * changed: the double-start check costs no field), {@link #SUBSCRIBING} while it subscribes, then
  * {@link #ACTIVE}, then either {@link #DONE_BY_US} (a stop request, or an {@code Observable}'s
  * first element, claimed the completion and disposed the upstream) or {@link #DONE_BY_UPSTREAM}
  * (the source's own terminal signal claimed it). A stop request that comes while the state is
@@ -48,11 +49,12 @@ import java.util.concurrent.CancellationException;
  */
 abstract class RxSourceOperation<T> implements OperationState, Runnable {
 
-    static final int SUBSCRIBING = 0;
-    static final int ACTIVE = 1;
-    static final int STOP_PENDING = 2;
-    static final int DONE_BY_US = 3;
-    static final int DONE_BY_UPSTREAM = 4;
+    static final int NEW = 0;
+    static final int SUBSCRIBING = 1;
+    static final int ACTIVE = 2;
+    static final int STOP_PENDING = 3;
+    static final int DONE_BY_US = 4;
+    static final int DONE_BY_UPSTREAM = 5;
 
     static final Disposable DISPOSED = Disposable.disposed();
 
@@ -60,7 +62,6 @@ abstract class RxSourceOperation<T> implements OperationState, Runnable {
     private volatile int state;
     private volatile Disposable upstream;
     private StopCallback stopCallback;
-    private boolean started;
 
     RxSourceOperation(Receiver<? super T> receiver) {
         this.receiver = receiver;
@@ -71,10 +72,12 @@ abstract class RxSourceOperation<T> implements OperationState, Runnable {
 
     @Override
     public final void start() {
-        if (started) {
+        if (state != NEW) {
             throw new ProtocolViolationException("OperationState.start() called twice on " + this);
         }
-        started = true;
+        // Plain write: no other thread reads the word before the stop callback's registration
+        // (a CAS) or the source's subscribe publishes this operation.
+        STATE.set(this, SUBSCRIBING);
         StopToken token = receiver.env().stopToken();
         if (token.stopRequested()) {
             state = DONE_BY_US;
@@ -95,11 +98,13 @@ abstract class RxSourceOperation<T> implements OperationState, Runnable {
                 }
                 RxJavaPlugins.onError(t);
             }
-            if (STATE.compareAndSet(this, SUBSCRIBING, ACTIVE)) {
+            // Read before CAS: a source that signalled synchronously (the common case) already
+            // moved the word to DONE_*, and a CAS that must fail still costs a locked instruction.
+            if (state == SUBSCRIBING && STATE.compareAndSet(this, SUBSCRIBING, ACTIVE)) {
                 return;
             }
         }
-        if (STATE.compareAndSet(this, STOP_PENDING, DONE_BY_US)) { // a stop came while subscribing
+        if (state == STOP_PENDING && STATE.compareAndSet(this, STOP_PENDING, DONE_BY_US)) { // a stop came while subscribing
             closeStopCallback(); // waits for the callback's dispose to return if it is still running
             Signals.setStopped(receiver);
         }

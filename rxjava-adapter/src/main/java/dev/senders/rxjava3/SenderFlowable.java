@@ -1,12 +1,12 @@
 package dev.senders.rxjava3;
 
 import dev.senders.Env;
-import dev.senders.InplaceStopSource;
 import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.Sender;
+import dev.senders.StopToken;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.exceptions.Exceptions;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
@@ -71,11 +71,10 @@ final class SenderFlowable<T> extends Flowable<T> {
         }
     }
 
-    static final class Op<T> implements Receiver<T>, Subscription {
+    /** The subscription, the receiver, its env and its stop token, in one object ({@link SubscriptionStop}). */
+    static final class Op<T> extends SubscriptionStop implements Receiver<T>, Env, Subscription {
         static final int REQUESTED = 1, COMPLETED = 2, TERMINATED = 4, CANCELLED = 8;
 
-        private final InplaceStopSource stopSource = new InplaceStopSource();
-        private final Env env = Env.of(Query.STOP_TOKEN, stopSource.token());
         private Subscriber<? super T> downstream; // cleared by a winning cancel (§3.13)
         private T value;                          // published by the CAS that sets COMPLETED
         volatile int state;
@@ -86,7 +85,18 @@ final class SenderFlowable<T> extends Flowable<T> {
 
         @Override
         public Env env() {
-            return env;
+            return this;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked") // the stop token query's type
+        public <V> V get(Query<V> query) {
+            return query == Query.STOP_TOKEN ? (V) this : query.defaultValue();
+        }
+
+        @Override
+        public StopToken stopToken() {
+            return this;
         }
 
         @Override
@@ -99,7 +109,7 @@ final class SenderFlowable<T> extends Flowable<T> {
                     }
                     if (STATE.compareAndSet(this, st, st | TERMINATED)) {
                         if ((st & COMPLETED) == 0) {
-                            stopSource.requestStop();
+                            requestStop();
                         }
                         value = null;
                         emitError(new IllegalArgumentException(
@@ -135,7 +145,7 @@ final class SenderFlowable<T> extends Flowable<T> {
                 value = null;
             }
             if ((prev & COMPLETED) == 0) {
-                stopSource.requestStop();
+                requestStop();
             }
         }
 

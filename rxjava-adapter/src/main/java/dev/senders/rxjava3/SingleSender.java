@@ -17,7 +17,7 @@ import java.util.Objects;
  */
 final class SingleSender<T> implements Sender<T> {
 
-    private final SingleSource<T> source;
+    final SingleSource<T> source; // read by RxSenders.toSingle to unwrap a round trip
 
     SingleSender(SingleSource<T> source) {
         this.source = source;

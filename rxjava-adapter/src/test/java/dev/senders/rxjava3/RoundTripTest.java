@@ -2,6 +2,7 @@ package dev.senders.rxjava3;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.Senders;
@@ -129,5 +130,59 @@ class RoundTripTest {
     @Test
     void observableRoundTrip_listOfFlowable() {
         assertEquals(java.util.List.of(1, 2), Senders.syncWait(RxSenders.fromObservableList(Observable.just(1, 2))));
+    }
+
+    // ---- issue 8: the literal round trip is the identity, like Single.wrap(single) ----
+
+    @Test
+    void roundTripReturnsTheOriginalSingleMaybeAndCompletable() {
+        Single<Integer> single = Single.just(1);
+        Maybe<Integer> maybe = Maybe.empty();
+        Completable completable = Completable.complete();
+        assertSame(single, RxSenders.toSingle(RxSenders.fromSingle(single)));
+        assertSame(maybe, RxSenders.toMaybe(RxSenders.fromMaybe(maybe)));
+        assertSame(completable, RxSenders.toCompletable(RxSenders.fromCompletable(completable)));
+    }
+
+    @Test
+    void roundTripDeliversTheSourcesCancellationExceptionItself() {
+        CancellationException ce = new CancellationException("upstream");
+        RxSenders.toSingle(RxSenders.fromSingle(Single.<Integer>error(ce))).test().assertError(ce);
+        RxSenders.toMaybe(RxSenders.fromMaybe(Maybe.<Integer>error(ce))).test().assertError(ce);
+        RxSenders.toCompletable(RxSenders.fromCompletable(Completable.error(ce))).test().assertError(ce);
+    }
+
+    @Test
+    void roundTripStillPassesThroughTheAssemblyHook() {
+        java.util.concurrent.atomic.AtomicInteger seen = new java.util.concurrent.atomic.AtomicInteger();
+        io.reactivex.rxjava3.plugins.RxJavaPlugins.setOnSingleAssembly(s -> {
+            seen.incrementAndGet();
+            return s;
+        });
+        try {
+            Single<Integer> single = Single.just(1);
+            int before = seen.get();
+            RxSenders.toSingle(RxSenders.fromSingle(single)).test().assertValue(1);
+            assertEquals(before + 1, seen.get());
+        } finally {
+            io.reactivex.rxjava3.plugins.RxJavaPlugins.setOnSingleAssembly(null);
+        }
+    }
+
+    @Test
+    void disposeStillReachesTheSourceThroughAComposedSender() {
+        AtomicInteger disposed = new AtomicInteger();
+        TestObserver<Object> to = RxSenders.toSingle(RxSenders.fromSingle(
+                Single.never().doOnDispose(disposed::incrementAndGet)).then(v -> v)).test();
+        to.dispose();
+        assertEquals(1, disposed.get());
+        to.assertEmpty();
+        RxSenders.toSingle(RxSenders.fromSingle(Single.just(2)).then(v -> v + 1)).test().assertValue(3);
+    }
+
+    @Test
+    void aFlowableThroughTheSingleValueSenderIsNotUnwrapped() {
+        RxSenders.toFlowable(RxSenders.fromFlowable(Flowable.just(1, 2, 3))).test().assertValue(1).assertComplete();
+        RxSenders.toMaybe(RxSenders.fromMaybeOptional(Maybe.just(1))).test().assertValue(java.util.Optional.of(1));
     }
 }
