@@ -1,5 +1,6 @@
 package dev.senders.rxjava3;
 
+import dev.senders.internal.SubscriptionStop;
 import dev.senders.Env;
 import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;

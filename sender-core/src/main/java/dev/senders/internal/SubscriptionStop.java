@@ -1,10 +1,9 @@
-package dev.senders.rxjava3;
+package dev.senders.internal;
 
 import dev.senders.Hooks;
 import dev.senders.InplaceStopSource;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
-import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -43,10 +42,10 @@ import java.util.concurrent.locks.LockSupport;
  * requests stop on the overflow itself ({@code requestStop} is idempotent): with both words
  * volatile, either the stopper sees the overflow or the registrant sees the stop.
  *
- * <p>Kept identical to {@code dev.senders.reactor.SubscriptionStop} (the adapters share no module
- * but sender-core); the jcstress tests {@code ToMonoStop*} check that copy (the stress module does not depend on this one).
+ * <p>Shared by the Reactor and RxJava adapters (their subscriptions extend it; not public API); the
+ * jcstress tests {@code ToMonoStop*} check it through {@code ReactorSenders.toMono}.
  */
-abstract class SubscriptionStop implements StopToken, StopCallback {
+public abstract class SubscriptionStop implements StopToken, StopCallback {
 
     private static final Object CLOSED = new Object();
     private static final Object STOPPED = new Object();
@@ -56,7 +55,7 @@ abstract class SubscriptionStop implements StopToken, StopCallback {
     private volatile InplaceStopSource overflow;
 
     /** Requests stop: runs the registered callbacks on this thread; {@code false} if already requested. */
-    final boolean requestStop() {
+    protected final boolean requestStop() {
         for (;;) {
             Object s = slot;
             if (s == STOPPED || s instanceof Running) {
