@@ -24,6 +24,12 @@ import java.util.function.Supplier;
  * operation keeps the stages as a {@code byte[]} of kinds and an {@code Object[]} of functions,
  * and the current signal as two locals (channel, payload) while it loops over them. Its only
  * shared state is the {@link GuardedReceiver} word that checks the source's contract.
+ *
+ * <p>The arrays depend only on the chain, so the node that is connected builds them once and
+ * keeps them ({@link Stages}, immutable): a sender connected many times (a per-request pipeline)
+ * allocates only its operation per connect. The cache field is written without synchronization:
+ * {@code Stages}' fields are final, so a thread that sees the reference sees the filled arrays
+ * (JLS 17.5); two threads racing on the first connect both build equal arrays, one is kept.
  */
 final class Then<T> implements Sender<T> {
 
@@ -35,6 +41,8 @@ final class Then<T> implements Sender<T> {
     private final byte kind;
     private final Object fn;
     private final int depth;
+    /** The stages of the chain ending here, built by the first connect (see the class notes). */
+    private Stages stages;
 
     private Then(Sender<?> source, Then<?> previous, byte kind, Object fn, int depth) {
         this.source = source;
@@ -55,14 +63,29 @@ final class Then<T> implements Sender<T> {
     @Override
     public OperationState connect(Receiver<? super T> receiver) {
         Objects.requireNonNull(receiver, "receiver");
-        byte[] kinds = new byte[depth];
-        Object[] fns = new Object[depth];
-        int i = depth;
-        for (Then<?> t = this; t != null; t = t.previous) {
-            kinds[--i] = t.kind;
-            fns[i] = t.fn;
+        Stages st = stages;
+        if (st == null) {
+            byte[] kinds = new byte[depth];
+            Object[] fns = new Object[depth];
+            int i = depth;
+            for (Then<?> t = this; t != null; t = t.previous) {
+                kinds[--i] = t.kind;
+                fns[i] = t.fn;
+            }
+            stages = st = new Stages(kinds, fns);
         }
-        return new Op<>(receiver, kinds, fns, source);
+        return new Op<>(receiver, st.kinds, st.fns, source);
+    }
+
+    /** The chain's stages, in order; immutable once built. */
+    private static final class Stages {
+        final byte[] kinds;
+        final Object[] fns;
+
+        Stages(byte[] kinds, Object[] fns) {
+            this.kinds = kinds;
+            this.fns = fns;
+        }
     }
 
     /** The fused operation; it is also the receiver connected to the source. */
