@@ -2,6 +2,8 @@ package dev.senders;
 
 import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Objects;
 
 /**
@@ -10,6 +12,13 @@ import java.util.Objects;
  * {@code scheduler} (everything else is the downstream env). The source's completion is forwarded
  * on whatever thread it happens; an error or stopped from the schedule operation is forwarded too
  * (the source is then never started).
+ *
+ * <h2>Implementation notes</h2>
+ * On the library's own {@link Schedulers#fromExecutor executor scheduler} (recognised by class,
+ * so a foreign scheduler always takes the general path) the whole operation is one object,
+ * {@link OnExecutor}: the operation, the {@code Runnable} handed to the executor, the source's
+ * receiver and that receiver's env. The general path allocates the operation, the schedule
+ * operation, the source's receiver and its env binding.
  */
 final class StartsOn<T> implements Sender<T> {
 
@@ -24,6 +33,9 @@ final class StartsOn<T> implements Sender<T> {
     @Override
     public OperationState connect(Receiver<? super T> receiver) {
         Objects.requireNonNull(receiver, "receiver");
+        if (scheduler instanceof Schedulers.ExecutorScheduler) {
+            return new OnExecutor<>((Schedulers.ExecutorScheduler) scheduler, source, receiver);
+        }
         Sender<Void> schedule = Objects.requireNonNull(scheduler.schedule(), "startsOn: schedule() returned null");
         return new Op<>(this, receiver, schedule);
     }
@@ -117,6 +129,182 @@ final class StartsOn<T> implements Sender<T> {
         @Override
         protected void onStopped() {
             Signals.setStopped(downstream);
+        }
+    }
+
+    /**
+     * startsOn on {@link Schedulers.ExecutorScheduler}, fused into one object (32 bytes with
+     * compressed oops): {@code start} hands this object to the executor; {@code run} checks the
+     * downstream stop token (stopped if stop was requested before the task runs, as the schedule
+     * operation does), connects the source to this object and starts it. A rejected submission
+     * completes with that error. The source's env is this object: {@link Query#SCHEDULER} is the
+     * scheduler, every other query is the downstream env's.
+     *
+     * <h2>Implementation notes: the state word</h2>
+     * {@code state} goes {@code NEW -> SCHEDULED} with a plain write in {@code start} (the
+     * executor's hand-off publishes it to {@code run}), then {@code SCHEDULED -> COMPLETED} by
+     * CAS at the one completion that reaches downstream: the happy path costs one CAS.
+     * <ul>
+     * <li>A second {@code start} after the first sees the state is no longer {@code NEW} and
+     *     throws {@link ProtocolViolationException}, as the general path does. Two racing
+     *     {@code start}s (a data race by the caller) may both submit; the CAS still lets exactly
+     *     one completion through and the other is reported as a second completion.
+     * <li>A completion while the source is being connected, on the thread that connects it, is
+     *     recognised by thread identity, as in the spawn receiver: {@code connecting} holds that
+     *     thread during {@code connect}, and only that thread can see itself there. It CASes
+     *     {@code SCHEDULED -> EARLY}; after {@code connect} the source is then not started and
+     *     {@code EARLY -> COMPLETED} (CAS) delivers the violation downstream as the error.
+     * <li>A completion during {@code connect} on another thread is taken as the completion
+     *     (downstream gets it) and the source is not started.
+     * <li>Anything after that is a second completion: reported to {@link Hooks#onErrorDropped}.
+     * </ul>
+     * No stop callback is registered: stop is only checked when the task runs, as the general
+     * path's schedule operation does.
+     */
+    static final class OnExecutor<T> implements OperationState, Runnable, Receiver<T>, Env {
+        private static final int NEW = 0, SCHEDULED = 1, COMPLETED = 2, EARLY = 3;
+
+        private final Schedulers.ExecutorScheduler scheduler;
+        private final Sender<? extends T> source;
+        private final Receiver<? super T> downstream;
+        private volatile int state;
+        /** The thread running {@code connect} of the source, else null. */
+        private Thread connecting;
+
+        OnExecutor(Schedulers.ExecutorScheduler scheduler, Sender<? extends T> source, Receiver<? super T> downstream) {
+            this.scheduler = scheduler;
+            this.source = source;
+            this.downstream = downstream;
+        }
+
+        @Override
+        public void start() {
+            if ((int) STATE.get(this) != NEW) {
+                throw new ProtocolViolationException(
+                        "startsOn: start() called twice ([exec.op_state]: start is called at most once)");
+            }
+            STATE.set(this, SCHEDULED);
+            try {
+                scheduler.executor.execute(this);
+            } catch (Throwable t) {
+                Signals.throwIfFatal(t);
+                if (STATE.compareAndSet(this, SCHEDULED, COMPLETED)) {
+                    Signals.setError(downstream, t);
+                } else {
+                    Hooks.onErrorDropped(t);   // the executor ran the task and then threw
+                }
+            }
+        }
+
+        @Override
+        public void run() {
+            if (state != SCHEDULED) {
+                return;   // an executor that runs a task twice: the first run owns the operation
+            }
+            Receiver<? super T> d = downstream;
+            if (d.env().stopToken().stopRequested()) {
+                if (STATE.compareAndSet(this, SCHEDULED, COMPLETED)) {
+                    Signals.setStopped(d);
+                }
+                return;
+            }
+            OperationState op = null;
+            Throwable failure = null;
+            connecting = Thread.currentThread();
+            try {
+                op = source.connect(this);
+            } catch (Throwable t) {
+                Signals.throwIfFatal(t);
+                failure = t;
+            } finally {
+                connecting = null;
+            }
+            int s = state;
+            if (failure == null && s == SCHEDULED) {
+                Let.startForeign(op, "startsOn");
+                return;
+            }
+            if (s == SCHEDULED || s == EARLY) {
+                Throwable error = failure != null ? failure : new ProtocolViolationException(
+                        "startsOn: the child sender completed before start ([exec.recv]: no completion before start)");
+                if (STATE.compareAndSet(this, s, COMPLETED)) {
+                    Signals.setError(d, error);
+                    return;
+                }
+            }
+            if (failure != null) {
+                Hooks.onErrorDropped(failure);   // connect threw after the source had completed
+            }
+        }
+
+        /** True if this completion goes downstream; false if early (recorded) or a second one (reported). */
+        private boolean enter(String signal) {
+            if (connecting == Thread.currentThread()) {
+                if (STATE.compareAndSet(this, SCHEDULED, EARLY)) {
+                    return false;
+                }
+            } else if (STATE.compareAndSet(this, SCHEDULED, COMPLETED)) {
+                return true;
+            }
+            Hooks.onErrorDropped(new ProtocolViolationException("startsOn: the child sender called " + signal
+                    + " after it had already completed ([exec.recv]: exactly one completion)"));
+            return false;
+        }
+
+        @Override
+        public void setValue(T value) {
+            if (enter("setValue")) {
+                Signals.setValue(downstream, value);
+            }
+        }
+
+        @Override
+        public void setError(Throwable error) {
+            Throwable e = error == null ? new NullPointerException("startsOn: child called setError(null)") : error;
+            if (enter("setError")) {
+                Signals.setError(downstream, e);
+            } else if (state == EARLY && connecting == Thread.currentThread()) {
+                Hooks.onErrorDropped(e);   // an early error: reported now, never lost
+            }
+        }
+
+        @Override
+        public void setStopped() {
+            if (enter("setStopped")) {
+                Signals.setStopped(downstream);
+            }
+        }
+
+        /** The source's env is this object. */
+        @Override
+        public Env env() {
+            return this;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <V> V get(Query<V> query) {
+            return query == Query.SCHEDULER ? (V) scheduler : downstream.env().get(query);
+        }
+
+        @Override
+        public StopToken stopToken() {
+            return downstream.env().stopToken();
+        }
+
+        @Override
+        public String toString() {
+            return "Env[scheduler=" + scheduler + ", ...]";
+        }
+
+        private static final VarHandle STATE;
+
+        static {
+            try {
+                STATE = MethodHandles.lookup().findVarHandle(OnExecutor.class, "state", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
         }
     }
 }
