@@ -208,31 +208,32 @@ final class StartsOn<T> implements Sender<T> {
                 }
                 return;
             }
-            OperationState op = null;
-            Throwable failure = null;
+            // No finally and no merge of op with null: C2 (before JDK 22) cannot scalar-replace
+            // an allocation that meets null at a merge, and the source's operation often is one.
+            OperationState op;
             connecting = Thread.currentThread();
             try {
                 op = source.connect(this);
             } catch (Throwable t) {
                 Signals.throwIfFatal(t);
-                failure = t;
-            } finally {
                 connecting = null;
-            }
-            int s = state;
-            if (failure == null && s == SCHEDULED) {
-                Let.startForeign(op, "startsOn");
+                connectThrew(t);
                 return;
             }
-            if (s == SCHEDULED || s == EARLY) {
-                Throwable error = failure != null ? failure : new ProtocolViolationException(
-                        "startsOn: the child sender completed before start ([exec.recv]: no completion before start)");
-                if (STATE.compareAndSet(this, s, COMPLETED)) {
-                    Signals.setError(d, error);
-                    return;
-                }
+            connecting = null;
+            if (state == SCHEDULED) {
+                Let.startForeign(op, "startsOn");
+            } else if (STATE.compareAndSet(this, EARLY, COMPLETED)) {
+                Signals.setError(d, new ProtocolViolationException(
+                        "startsOn: the child sender completed before start ([exec.recv]: no completion before start)"));
             }
-            if (failure != null) {
+            // else COMPLETED: it completed during connect on another thread, which was its completion
+        }
+
+        private void connectThrew(Throwable failure) {
+            if (STATE.compareAndSet(this, SCHEDULED, COMPLETED) || STATE.compareAndSet(this, EARLY, COMPLETED)) {
+                Signals.setError(downstream, failure);
+            } else {
                 Hooks.onErrorDropped(failure);   // connect threw after the source had completed
             }
         }

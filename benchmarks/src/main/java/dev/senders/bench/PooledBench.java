@@ -50,6 +50,7 @@ public class PooledBench {
     ExecutorService pool;
     Sender<Void> onPool;
     Sender<Void> fused;
+    Sender<Void> onPoolGeneral;
     Mono<Void> mono;
     Completable completable;
     reactor.core.scheduler.Scheduler reactorScheduler;
@@ -59,6 +60,9 @@ public class PooledBench {
         pool = Executors.newFixedThreadPool(2);
         onPool = Tasks.ATOMIC.startsOn(dev.senders.Schedulers.fromExecutor(pool));
         fused = Tasks.onExecutor(pool);
+        dev.senders.Scheduler executorScheduler = dev.senders.Schedulers.fromExecutor(pool);
+        dev.senders.Scheduler foreign = executorScheduler::schedule;
+        onPoolGeneral = Tasks.ATOMIC.startsOn(foreign);
         reactorScheduler = reactor.core.scheduler.Schedulers.fromExecutorService(pool);
         mono = Mono.<Void>fromRunnable(Work.ATOMIC_INC).subscribeOn(reactorScheduler);
         completable = Completable.fromRunnable(Work.ATOMIC_INC)
@@ -103,6 +107,28 @@ public class PooledBench {
         Senders.syncWait(scope.join());
         Work.check(Work.ATOMIC.get() == n && scope.count() == 0 && scope.state() == ScopeState.JOINED
                 && scope.errorCount() == 0, "scope");
+        return n;
+    }
+
+    /**
+     * Not a peer: {@link #scope} with the executor scheduler wrapped in a foreign {@code Scheduler}
+     * (same executor, same {@code schedule()} sender), so {@code startsOn} takes its general path
+     * (schedule operation + receivers + env binding) instead of the fused one: the same-run A/B of
+     * that fast path.
+     */
+    @Benchmark
+    public long scopeGeneralStartsOn() {
+        Work.reset();
+        SimpleCountingScope scope = new SimpleCountingScope();
+        AsyncScopeToken token = scope.getToken();
+        for (int i = 0; i < n; i++) {
+            if (!Scopes.spawn(onPoolGeneral, token)) {
+                throw new IllegalStateException("spawn refused");
+            }
+        }
+        Senders.syncWait(scope.join());
+        Work.check(Work.ATOMIC.get() == n && scope.count() == 0 && scope.state() == ScopeState.JOINED
+                && scope.errorCount() == 0, "scopeGeneralStartsOn");
         return n;
     }
 
