@@ -141,19 +141,24 @@ final class StartsOn<T> implements Sender<T> {
      * scheduler, every other query is the downstream env's.
      *
      * <h2>Implementation notes: the state word</h2>
-     * {@code state} goes {@code NEW -> SCHEDULED} with a plain write in {@code start} (the
-     * executor's hand-off publishes it to {@code run}), then {@code SCHEDULED -> COMPLETED} by
-     * CAS at the one completion that reaches downstream: the happy path costs one CAS.
+     * {@code state} goes {@code PENDING -> COMPLETED} by CAS at the one completion that reaches
+     * downstream (or {@code PENDING -> EARLY}, see below): the happy path costs that one CAS.
+     * Nothing ever writes {@code PENDING} back, so no race can let a second completion through.
      * <ul>
-     * <li>A second {@code start} after the first sees the state is no longer {@code NEW} and
-     *     throws {@link ProtocolViolationException}, as the general path does. Two racing
-     *     {@code start}s (a data race by the caller) may both submit; the CAS still lets exactly
-     *     one completion through and the other is reported as a second completion.
+     * <li>{@code start} does not touch {@code state}: it checks and sets {@code marker} with plain
+     *     accesses ({@code null -> STARTED}; the executor's hand-off publishes it to {@code run}).
+     *     A second {@code start} after the first throws {@link ProtocolViolationException}, as on
+     *     the general path. Two racing {@code start}s (a data race by the caller) may both submit;
+     *     the second task then finds the operation completed and does nothing, or its source's
+     *     completion is reported as a second one. (An earlier version wrote the start into
+     *     {@code state}; jcstress {@code StartsOnExecutorStartVsStart} showed that a racing start
+     *     could then overwrite {@code COMPLETED} and let a second completion through.)
      * <li>A completion while the source is being connected, on the thread that connects it, is
-     *     recognised by thread identity, as in the spawn receiver: {@code connecting} holds that
-     *     thread during {@code connect}, and only that thread can see itself there. It CASes
-     *     {@code SCHEDULED -> EARLY}; after {@code connect} the source is then not started and
-     *     {@code EARLY -> COMPLETED} (CAS) delivers the violation downstream as the error.
+     *     recognised by thread identity, as in the spawn receiver: {@code marker} holds that thread
+     *     during {@code connect} (and {@code STARTED} otherwise), and only that thread can see
+     *     itself there. It CASes {@code PENDING -> EARLY}; after {@code connect} the source is
+     *     then not started and {@code EARLY -> COMPLETED} (CAS) delivers the violation downstream
+     *     as the error.
      * <li>A completion during {@code connect} on another thread is taken as the completion
      *     (downstream gets it) and the source is not started.
      * <li>Anything after that is a second completion: reported to {@link Hooks#onErrorDropped}.
@@ -162,14 +167,16 @@ final class StartsOn<T> implements Sender<T> {
      * path's schedule operation does.
      */
     static final class OnExecutor<T> implements OperationState, Runnable, Receiver<T>, Env {
-        private static final int NEW = 0, SCHEDULED = 1, COMPLETED = 2, EARLY = 3;
+        private static final int PENDING = 0, COMPLETED = 1, EARLY = 2;
+        /** {@code marker} once started, except while a thread connects the source. */
+        private static final Object STARTED = new Object();
 
         private final Schedulers.ExecutorScheduler scheduler;
         private final Sender<? extends T> source;
         private final Receiver<? super T> downstream;
         private volatile int state;
-        /** The thread running {@code connect} of the source, else null. */
-        private Thread connecting;
+        /** null until start; then {@link #STARTED}, or the thread connecting the source during connect. */
+        private Object marker;
 
         OnExecutor(Schedulers.ExecutorScheduler scheduler, Sender<? extends T> source, Receiver<? super T> downstream) {
             this.scheduler = scheduler;
@@ -179,16 +186,16 @@ final class StartsOn<T> implements Sender<T> {
 
         @Override
         public void start() {
-            if ((int) STATE.get(this) != NEW) {
+            if (marker != null) {
                 throw new ProtocolViolationException(
                         "startsOn: start() called twice ([exec.op_state]: start is called at most once)");
             }
-            STATE.set(this, SCHEDULED);
+            marker = STARTED;
             try {
                 scheduler.executor.execute(this);
             } catch (Throwable t) {
                 Signals.throwIfFatal(t);
-                if (STATE.compareAndSet(this, SCHEDULED, COMPLETED)) {
+                if (STATE.compareAndSet(this, PENDING, COMPLETED)) {
                     Signals.setError(downstream, t);
                 } else {
                     Hooks.onErrorDropped(t);   // the executor ran the task and then threw
@@ -198,12 +205,12 @@ final class StartsOn<T> implements Sender<T> {
 
         @Override
         public void run() {
-            if (state != SCHEDULED) {
+            if (state != PENDING) {
                 return;   // an executor that runs a task twice: the first run owns the operation
             }
             Receiver<? super T> d = downstream;
             if (d.env().stopToken().stopRequested()) {
-                if (STATE.compareAndSet(this, SCHEDULED, COMPLETED)) {
+                if (STATE.compareAndSet(this, PENDING, COMPLETED)) {
                     Signals.setStopped(d);
                 }
                 return;
@@ -211,17 +218,17 @@ final class StartsOn<T> implements Sender<T> {
             // No finally and no merge of op with null: C2 (before JDK 22) cannot scalar-replace
             // an allocation that meets null at a merge, and the source's operation often is one.
             OperationState op;
-            connecting = Thread.currentThread();
+            marker = Thread.currentThread();
             try {
                 op = source.connect(this);
             } catch (Throwable t) {
                 Signals.throwIfFatal(t);
-                connecting = null;
+                marker = STARTED;
                 connectThrew(t);
                 return;
             }
-            connecting = null;
-            if (state == SCHEDULED) {
+            marker = STARTED;
+            if (state == PENDING) {
                 Let.startForeign(op, "startsOn");
             } else if (STATE.compareAndSet(this, EARLY, COMPLETED)) {
                 Signals.setError(d, new ProtocolViolationException(
@@ -231,7 +238,7 @@ final class StartsOn<T> implements Sender<T> {
         }
 
         private void connectThrew(Throwable failure) {
-            if (STATE.compareAndSet(this, SCHEDULED, COMPLETED) || STATE.compareAndSet(this, EARLY, COMPLETED)) {
+            if (STATE.compareAndSet(this, PENDING, COMPLETED) || STATE.compareAndSet(this, EARLY, COMPLETED)) {
                 Signals.setError(downstream, failure);
             } else {
                 Hooks.onErrorDropped(failure);   // connect threw after the source had completed
@@ -240,11 +247,11 @@ final class StartsOn<T> implements Sender<T> {
 
         /** True if this completion goes downstream; false if early (recorded) or a second one (reported). */
         private boolean enter(String signal) {
-            if (connecting == Thread.currentThread()) {
-                if (STATE.compareAndSet(this, SCHEDULED, EARLY)) {
+            if (marker == Thread.currentThread()) {
+                if (STATE.compareAndSet(this, PENDING, EARLY)) {
                     return false;
                 }
-            } else if (STATE.compareAndSet(this, SCHEDULED, COMPLETED)) {
+            } else if (STATE.compareAndSet(this, PENDING, COMPLETED)) {
                 return true;
             }
             Hooks.onErrorDropped(new ProtocolViolationException("startsOn: the child sender called " + signal
@@ -264,7 +271,7 @@ final class StartsOn<T> implements Sender<T> {
             Throwable e = error == null ? new NullPointerException("startsOn: child called setError(null)") : error;
             if (enter("setError")) {
                 Signals.setError(downstream, e);
-            } else if (state == EARLY && connecting == Thread.currentThread()) {
+            } else if (state == EARLY && marker == Thread.currentThread()) {
                 Hooks.onErrorDropped(e);   // an early error: reported now, never lost
             }
         }
