@@ -52,6 +52,9 @@ public class StartsOnExecutorCompletionDuringConnect {
         });
     }
 
+    /** Spins in connect after publishing the receiver (without them actor 2 practically never lands there). */
+    static final int SPINS = 64;
+
     final AtomicInteger completions = new AtomicInteger();
     int reported1;
     int reported2;
@@ -90,6 +93,9 @@ public class StartsOnExecutorCompletionDuringConnect {
         @Override
         public OperationState connect(Receiver<? super Integer> r) {
             published = r;
+            for (int i = 0; i < SPINS; i++) {
+                Thread.onSpinWait();   // widen the "during connect" window for actor 2
+            }
             return () -> r.setValue(1);
         }
     };
