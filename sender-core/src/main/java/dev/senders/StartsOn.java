@@ -300,9 +300,10 @@ final class StartsOn<T> implements Sender<T> {
             return downstream.env().stopToken();
         }
 
+        /** Read as the executor's task (rejection messages) and as the source's env. */
         @Override
         public String toString() {
-            return "Env[scheduler=" + scheduler + ", ...]";
+            return "startsOn[scheduler=" + scheduler + "]";
         }
 
         private static final VarHandle STATE;
