@@ -97,8 +97,12 @@ public final class Schedulers {
         }
     }
 
-    private static final class ExecutorScheduler implements Scheduler {
-        private final Executor executor;
+    /**
+     * {@link #fromExecutor}. Package-private so that {@link StartsOn} can recognise it and fuse
+     * the schedule operation into its own (the trusted fast path); behaviour is the same.
+     */
+    static final class ExecutorScheduler implements Scheduler {
+        final Executor executor;
         private final Sender<Void> schedule;
 
         ExecutorScheduler(Executor executor) {

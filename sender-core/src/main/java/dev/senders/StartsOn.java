@@ -2,6 +2,8 @@ package dev.senders;
 
 import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Objects;
 
 /**
@@ -10,6 +12,13 @@ import java.util.Objects;
  * {@code scheduler} (everything else is the downstream env). The source's completion is forwarded
  * on whatever thread it happens; an error or stopped from the schedule operation is forwarded too
  * (the source is then never started).
+ *
+ * <h2>Implementation notes</h2>
+ * On the library's own {@link Schedulers#fromExecutor executor scheduler} (recognised by class,
+ * so a foreign scheduler always takes the general path) the whole operation is one object,
+ * {@link OnExecutor}: the operation, the {@code Runnable} handed to the executor, the source's
+ * receiver and that receiver's env. The general path allocates the operation, the schedule
+ * operation, the source's receiver and its env binding.
  */
 final class StartsOn<T> implements Sender<T> {
 
@@ -24,6 +33,9 @@ final class StartsOn<T> implements Sender<T> {
     @Override
     public OperationState connect(Receiver<? super T> receiver) {
         Objects.requireNonNull(receiver, "receiver");
+        if (scheduler instanceof Schedulers.ExecutorScheduler) {
+            return new OnExecutor<>((Schedulers.ExecutorScheduler) scheduler, source, receiver);
+        }
         Sender<Void> schedule = Objects.requireNonNull(scheduler.schedule(), "startsOn: schedule() returned null");
         return new Op<>(this, receiver, schedule);
     }
@@ -117,6 +129,191 @@ final class StartsOn<T> implements Sender<T> {
         @Override
         protected void onStopped() {
             Signals.setStopped(downstream);
+        }
+    }
+
+    /**
+     * startsOn on {@link Schedulers.ExecutorScheduler}, fused into one object (32 bytes with
+     * compressed oops): {@code start} hands this object to the executor; {@code run} checks the
+     * downstream stop token (stopped if stop was requested before the task runs, as the schedule
+     * operation does), connects the source to this object and starts it. A rejected submission
+     * completes with that error. The source's env is this object: {@link Query#SCHEDULER} is the
+     * scheduler, every other query is the downstream env's.
+     *
+     * <h2>Implementation notes: the state word</h2>
+     * {@code state} goes {@code PENDING -> COMPLETED} by CAS at the one completion that reaches
+     * downstream (or {@code PENDING -> EARLY}, see below): the happy path costs that one CAS.
+     * Nothing ever writes {@code PENDING} back, so no race can let a second completion through.
+     * <ul>
+     * <li>{@code start} does not touch {@code state}: it checks and sets {@code marker} with plain
+     *     accesses ({@code null -> STARTED}; the executor's hand-off publishes it to {@code run}).
+     *     A second {@code start} after the first throws {@link ProtocolViolationException}, as on
+     *     the general path. Two racing {@code start}s (a data race by the caller) may both submit;
+     *     the second task then finds the operation completed and does nothing, or its source's
+     *     completion is reported as a second one. (An earlier version wrote the start into
+     *     {@code state}; jcstress {@code StartsOnExecutorStartVsStart} showed that a racing start
+     *     could then overwrite {@code COMPLETED} and let a second completion through.)
+     * <li>A completion while the source is being connected, on the thread that connects it, is
+     *     recognised by thread identity, as in the spawn receiver: {@code marker} holds that thread
+     *     during {@code connect} (and {@code STARTED} otherwise), and only that thread can see
+     *     itself there. It CASes {@code PENDING -> EARLY}; after {@code connect} the source is
+     *     then not started and {@code EARLY -> COMPLETED} (CAS) delivers the violation downstream
+     *     as the error.
+     * <li>A completion during {@code connect} on another thread is taken as the completion
+     *     (downstream gets it) and the source is not started.
+     * <li>Anything after that is a second completion: reported to {@link Hooks#onErrorDropped}.
+     * </ul>
+     * No stop callback is registered: stop is only checked when the task runs, as the general
+     * path's schedule operation does.
+     */
+    static final class OnExecutor<T> implements OperationState, Runnable, Receiver<T>, Env {
+        private static final int PENDING = 0, COMPLETED = 1, EARLY = 2;
+        /** {@code marker} once started, except while a thread connects the source. */
+        private static final Object STARTED = new Object();
+
+        private final Schedulers.ExecutorScheduler scheduler;
+        private final Sender<? extends T> source;
+        private final Receiver<? super T> downstream;
+        private volatile int state;
+        /** null until start; then {@link #STARTED}, or the thread connecting the source during connect. */
+        private Object marker;
+
+        OnExecutor(Schedulers.ExecutorScheduler scheduler, Sender<? extends T> source, Receiver<? super T> downstream) {
+            this.scheduler = scheduler;
+            this.source = source;
+            this.downstream = downstream;
+        }
+
+        @Override
+        public void start() {
+            if (marker != null) {
+                throw new ProtocolViolationException(
+                        "startsOn: start() called twice ([exec.op_state]: start is called at most once)");
+            }
+            marker = STARTED;
+            try {
+                scheduler.executor.execute(this);
+            } catch (Throwable t) {
+                Signals.throwIfFatal(t);
+                if (STATE.compareAndSet(this, PENDING, COMPLETED)) {
+                    Signals.setError(downstream, t);
+                } else {
+                    Hooks.onErrorDropped(t);   // the executor ran the task and then threw
+                }
+            }
+        }
+
+        @Override
+        public void run() {
+            if (state != PENDING) {
+                return;   // an executor that runs a task twice: the first run owns the operation
+            }
+            Receiver<? super T> d = downstream;
+            if (d.env().stopToken().stopRequested()) {
+                if (STATE.compareAndSet(this, PENDING, COMPLETED)) {
+                    Signals.setStopped(d);
+                }
+                return;
+            }
+            // No finally and no merge of op with null: C2 (before JDK 22) cannot scalar-replace
+            // an allocation that meets null at a merge, and the source's operation often is one.
+            OperationState op;
+            marker = Thread.currentThread();
+            try {
+                op = source.connect(this);
+            } catch (Throwable t) {
+                Signals.throwIfFatal(t);
+                marker = STARTED;
+                connectThrew(t);
+                return;
+            }
+            marker = STARTED;
+            if (state == PENDING) {
+                Let.startForeign(op, "startsOn");
+            } else if (STATE.compareAndSet(this, EARLY, COMPLETED)) {
+                Signals.setError(d, new ProtocolViolationException(
+                        "startsOn: the child sender completed before start ([exec.recv]: no completion before start)"));
+            }
+            // else COMPLETED: it completed during connect on another thread, which was its completion
+        }
+
+        private void connectThrew(Throwable failure) {
+            if (STATE.compareAndSet(this, PENDING, COMPLETED) || STATE.compareAndSet(this, EARLY, COMPLETED)) {
+                Signals.setError(downstream, failure);
+            } else {
+                Hooks.onErrorDropped(failure);   // connect threw after the source had completed
+            }
+        }
+
+        /** True if this completion goes downstream; false if early (recorded) or a second one (reported). */
+        private boolean enter(String signal) {
+            if (marker == Thread.currentThread()) {
+                if (STATE.compareAndSet(this, PENDING, EARLY)) {
+                    return false;
+                }
+            } else if (STATE.compareAndSet(this, PENDING, COMPLETED)) {
+                return true;
+            }
+            Hooks.onErrorDropped(new ProtocolViolationException("startsOn: the child sender called " + signal
+                    + " after it had already completed ([exec.recv]: exactly one completion)"));
+            return false;
+        }
+
+        @Override
+        public void setValue(T value) {
+            if (enter("setValue")) {
+                Signals.setValue(downstream, value);
+            }
+        }
+
+        @Override
+        public void setError(Throwable error) {
+            Throwable e = error == null ? new NullPointerException("startsOn: child called setError(null)") : error;
+            if (enter("setError")) {
+                Signals.setError(downstream, e);
+            } else if (state == EARLY && marker == Thread.currentThread()) {
+                Hooks.onErrorDropped(e);   // an early error: reported now, never lost
+            }
+        }
+
+        @Override
+        public void setStopped() {
+            if (enter("setStopped")) {
+                Signals.setStopped(downstream);
+            }
+        }
+
+        /** The source's env is this object. */
+        @Override
+        public Env env() {
+            return this;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <V> V get(Query<V> query) {
+            return query == Query.SCHEDULER ? (V) scheduler : downstream.env().get(query);
+        }
+
+        @Override
+        public StopToken stopToken() {
+            return downstream.env().stopToken();
+        }
+
+        /** Read as the executor's task (rejection messages) and as the source's env. */
+        @Override
+        public String toString() {
+            return "startsOn[scheduler=" + scheduler + "]";
+        }
+
+        private static final VarHandle STATE;
+
+        static {
+            try {
+                STATE = MethodHandles.lookup().findVarHandle(OnExecutor.class, "state", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
         }
     }
 }

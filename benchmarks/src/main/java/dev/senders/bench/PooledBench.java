@@ -50,6 +50,10 @@ public class PooledBench {
     ExecutorService pool;
     Sender<Void> onPool;
     Sender<Void> fused;
+    Sender<Void> onPoolGeneral;
+    Sender<Void> onCaller;
+    Sender<Void> onCallerGeneral;
+    Sender<Void> onCallerFused;
     Mono<Void> mono;
     Completable completable;
     reactor.core.scheduler.Scheduler reactorScheduler;
@@ -59,6 +63,15 @@ public class PooledBench {
         pool = Executors.newFixedThreadPool(2);
         onPool = Tasks.ATOMIC.startsOn(dev.senders.Schedulers.fromExecutor(pool));
         fused = Tasks.onExecutor(pool);
+        dev.senders.Scheduler executorScheduler = dev.senders.Schedulers.fromExecutor(pool);
+        dev.senders.Scheduler foreign = executorScheduler::schedule;
+        onPoolGeneral = Tasks.ATOMIC.startsOn(foreign);
+        java.util.concurrent.Executor caller = Runnable::run;
+        dev.senders.Scheduler callerScheduler = dev.senders.Schedulers.fromExecutor(caller);
+        dev.senders.Scheduler foreignCaller = callerScheduler::schedule;
+        onCaller = Tasks.ATOMIC.startsOn(callerScheduler);
+        onCallerGeneral = Tasks.ATOMIC.startsOn(foreignCaller);
+        onCallerFused = Tasks.onExecutor(caller);
         reactorScheduler = reactor.core.scheduler.Schedulers.fromExecutorService(pool);
         mono = Mono.<Void>fromRunnable(Work.ATOMIC_INC).subscribeOn(reactorScheduler);
         completable = Completable.fromRunnable(Work.ATOMIC_INC)
@@ -107,6 +120,28 @@ public class PooledBench {
     }
 
     /**
+     * Not a peer: {@link #scope} with the executor scheduler wrapped in a foreign {@code Scheduler}
+     * (same executor, same {@code schedule()} sender), so {@code startsOn} takes its general path
+     * (schedule operation + receivers + env binding) instead of the fused one: the same-run A/B of
+     * that fast path.
+     */
+    @Benchmark
+    public long scopeGeneralStartsOn() {
+        Work.reset();
+        SimpleCountingScope scope = new SimpleCountingScope();
+        AsyncScopeToken token = scope.getToken();
+        for (int i = 0; i < n; i++) {
+            if (!Scopes.spawn(onPoolGeneral, token)) {
+                throw new IllegalStateException("spawn refused");
+            }
+        }
+        Senders.syncWait(scope.join());
+        Work.check(Work.ATOMIC.get() == n && scope.count() == 0 && scope.state() == ScopeState.JOINED
+                && scope.errorCount() == 0, "scopeGeneralStartsOn");
+        return n;
+    }
+
+    /**
      * Not a peer: the scope with a hand-fused sender whose operation is the executor's Runnable,
      * to separate what the scope costs on a pool from what {@code startsOn} costs.
      */
@@ -123,6 +158,44 @@ public class PooledBench {
         Senders.syncWait(scope.join());
         Work.check(Work.ATOMIC.get() == n && scope.count() == 0 && scope.state() == ScopeState.JOINED
                 && scope.errorCount() == 0, "scopeFusedSender");
+        return n;
+    }
+
+    /**
+     * Not a peer: {@link #scope}, {@link #scopeGeneralStartsOn} and {@link #scopeFusedSender} on an
+     * executor that runs each task on the calling thread ({@code Runnable::run}): the library's own
+     * CPU cost and allocation per task without the pool's hand-off, which dominates (and, on a
+     * loaded machine, blurs) the pooled timings.
+     */
+    @Benchmark
+    public long callerRunsScope() {
+        return spawnAll(onCaller);
+    }
+
+    /** Not a peer: see {@link #callerRunsScope}; {@code startsOn}'s general path. */
+    @Benchmark
+    public long callerRunsScopeGeneralStartsOn() {
+        return spawnAll(onCallerGeneral);
+    }
+
+    /** Not a peer: see {@link #callerRunsScope}; the hand-fused sender. */
+    @Benchmark
+    public long callerRunsScopeFusedSender() {
+        return spawnAll(onCallerFused);
+    }
+
+    private long spawnAll(Sender<Void> sender) {
+        Work.reset();
+        SimpleCountingScope scope = new SimpleCountingScope();
+        AsyncScopeToken token = scope.getToken();
+        for (int i = 0; i < n; i++) {
+            if (!Scopes.spawn(sender, token)) {
+                throw new IllegalStateException("spawn refused");
+            }
+        }
+        Senders.syncWait(scope.join());
+        Work.check(Work.ATOMIC.get() == n && scope.count() == 0 && scope.state() == ScopeState.JOINED
+                && scope.errorCount() == 0, "callerRuns");
         return n;
     }
 
