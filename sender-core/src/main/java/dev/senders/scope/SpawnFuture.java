@@ -95,12 +95,20 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         SpawnFuture<T> f = new SpawnFuture<>(token, base);
         OperationState op;
         try {
+            f.linkOuterStop(); // before connect: a completion during connect must find it to close it
             op = Objects.requireNonNull(token.wrap(sender), "token.wrap returned null").connect(f);
         } catch (Throwable t) {
-            token.dissociate();
+            StopCallback oc = f.outerCallback;
+            if (oc != null) {
+                oc.close();
+            }
+            // claim the completion: a work that completed before throwing has released already,
+            // and one that completes later is a second completion, reported, releasing nothing
+            if (((int) STATE.getAndBitwiseOr(f, CLAIMED) & CLAIMED) == 0) {
+                token.dissociate();
+            }
             throw t;
         }
-        f.linkOuterStop();
         op.start();
         int s = f.state;
         if ((s & RESULT) != 0 && f.kind != ERROR) {

@@ -227,6 +227,26 @@ class SpawnFutureTest {
     }
 
     @Test
+    @DisplayName("a work whose connect throws releases the association exactly once, also if it completed before throwing")
+    void connectThrows_releasesOnce() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        IllegalStateException boom = new IllegalStateException("connect failed");
+        Sender<String> throwing = r -> {
+            throw boom;
+        };
+        assertSame(boom, assertThrows(IllegalStateException.class, () -> Scopes.spawnFuture(throwing, scope.getToken())));
+        assertEquals(0, scope.count());
+        Sender<String> completesThenThrows = r -> {
+            r.setValue("early");
+            throw boom;
+        };
+        assertSame(boom, assertThrows(IllegalStateException.class,
+                () -> Scopes.spawnFuture(completesThenThrows, scope.getToken())));
+        assertEquals(0, scope.count(), "released by the completion, not a second time by the failed connect");
+        Senders.syncWait(scope.join());
+    }
+
+    @Test
     @DisplayName("race: work completion vs consumer start vs consumer stop; exactly one completion, count released (looped)")
     void race_completionVsStartVsStop() throws Exception {
         for (int round = 0; round < 2000; round++) {
