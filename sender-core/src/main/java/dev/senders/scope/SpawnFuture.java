@@ -15,6 +15,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Reference;
 import java.lang.ref.WeakReference;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -413,6 +414,8 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
             Batch b = batch;
             if (b != null) {
                 batch = null;
+                // the array may have grown since: then the old slot is cleared and the copy keeps
+                // a started future, which the Cleaner's abandon() ignores (STARTED)
                 SLOTS.setRelease(b.members.slots, slot, (SpawnFuture<?>) null);
             }
             Reference.reachabilityFence(this);
@@ -447,17 +450,26 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
                 CURRENT.set(new WeakReference<>(b));
             }
             int i = b.size++;
-            SLOTS.setRelease(b.members.slots, i, f);
+            SpawnFuture<?>[] a = b.members.slots;
+            if (i == a.length) {
+                // grown on demand: a thread that tracks few futures per GC cycle (a virtual thread,
+                // a lightly used pool thread) does not pay for 1,024 slots
+                a = Arrays.copyOf(a, Math.min(a.length * 2, SIZE));
+                b.members.slots = a;
+            }
+            SLOTS.setRelease(a, i, f);
             return new Tracked<>(f, b, i);
         }
     }
 
     /** The Cleaner action of a {@link Batch}: abandons every member that was never started. */
     static final class Members implements Runnable {
-        final SpawnFuture<?>[] slots = new SpawnFuture<?>[Batch.SIZE];
+        /** Replaced (grown) only by the thread that owns the batch. */
+        volatile SpawnFuture<?>[] slots = new SpawnFuture<?>[16];
 
         @Override
         public void run() {
+            SpawnFuture<?>[] slots = this.slots;
             for (int i = 0; i < slots.length; i++) {
                 SpawnFuture<?> f = (SpawnFuture<?>) SLOTS.getAcquire(slots, i);
                 if (f == null) {

@@ -190,6 +190,26 @@ class SpawnFutureTest {
     }
 
     @Test
+    @DisplayName("every dropped future of a thread is stopped, whichever slot of which batch it took")
+    void manyDroppedFutures_allStopped() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        int n = SpawnFuture.Batch.SIZE + 77; // fills a batch (its slots grow several times) and starts another
+        List<ManualSender<Integer>> works = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            ManualSender<Integer> w = new ManualSender<>();
+            works.add(w);
+            Sender<Integer> f = Scopes.spawnFuture(w, scope.getToken());
+            if (i % 3 == 0) {
+                f.connect(new TestReceiver<>()); // connected, never started: dropped too
+            }
+        }
+        assertTrue(Gc.awaitCondition(() -> works.stream().allMatch(w -> w.receiver().env().stopToken().stopRequested())));
+        assertEquals(n, scope.count(), "the count is held until each work really ends");
+        works.forEach(w -> w.receiver().setStopped());
+        Senders.syncWait(scope.join());
+    }
+
+    @Test
     @DisplayName("the work's stop callbacks run once when its consumer stops; one registered after the stop runs inline")
     void workStopCallbacks_runOnConsumerStop() {
         SimpleCountingScope scope = new SimpleCountingScope();
