@@ -454,7 +454,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
             if (i == a.length) {
                 // grown on demand: a thread that tracks few futures per GC cycle (a virtual thread,
                 // a lightly used pool thread) does not pay for 1,024 slots
-                a = Arrays.copyOf(a, Math.min(a.length * 2, SIZE));
+                a = Arrays.copyOf(a, Math.min(a.length * 8, SIZE)); // 16, 128, 1,024: few copies
                 b.members.slots = a;
             }
             SLOTS.setRelease(a, i, f);
