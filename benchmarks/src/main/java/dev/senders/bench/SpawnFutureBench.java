@@ -1,6 +1,8 @@
 package dev.senders.bench;
 
+import dev.senders.OperationState;
 import dev.senders.Receiver;
+import dev.senders.Sender;
 import dev.senders.Senders;
 import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.ScopeState;
@@ -77,6 +79,48 @@ public class SpawnFutureBench {
         Senders.syncWait(scope.join());
         Work.check(Work.count == n && consumed == n && scope.count() == 0 && scope.state() == ScopeState.JOINED,
                 "spawnFuture");
+        return consumed;
+    }
+
+    /**
+     * Work that completes only when told to: {@code spawnFuture} returns before it ends, so the
+     * future is the tracked (leak-checked) kind and its consumer is started before the result.
+     * The operation holds only the receiver, like {@link Tasks}' operations.
+     */
+    static final class Deferred implements Sender<Boolean>, OperationState {
+        private Receiver<? super Boolean> receiver;
+
+        @Override
+        public OperationState connect(Receiver<? super Boolean> r) {
+            receiver = r;
+            return this;
+        }
+
+        @Override
+        public void start() {
+        }
+
+        void complete() {
+            Work.INC.run();
+            receiver.setValue(Boolean.TRUE);
+        }
+    }
+
+    /** As {@link #spawnFuture}, but the work ends after the consumer started (a tracked future). */
+    @Benchmark
+    public long spawnFutureDeferred() {
+        Work.reset();
+        consumed = 0;
+        SimpleCountingScope scope = new SimpleCountingScope();
+        AsyncScopeToken token = scope.getToken();
+        for (int i = 0; i < n; i++) {
+            Deferred work = new Deferred();
+            Scopes.spawnFuture(work, token).connect(CONSUMER).start();
+            work.complete();
+        }
+        Senders.syncWait(scope.join());
+        Work.check(Work.count == n && consumed == n && scope.count() == 0 && scope.state() == ScopeState.JOINED,
+                "spawnFutureDeferred");
         return consumed;
     }
 

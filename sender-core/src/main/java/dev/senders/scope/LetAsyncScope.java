@@ -3,6 +3,7 @@ package dev.senders.scope;
 import dev.senders.Env;
 import dev.senders.Hooks;
 import dev.senders.OperationState;
+import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.StopCallback;
@@ -12,6 +13,7 @@ import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -41,11 +43,13 @@ final class LetAsyncScope<T> implements Sender<T> {
         return new Op<>(fn, errorType, Objects.requireNonNull(receiver, "receiver"));
     }
 
-    static final class Op<T> implements OperationState {
+    static final class Op<T> implements OperationState, Runnable, Consumer<Throwable> {
         private final Function<? super AsyncScopeToken, ? extends Sender<T>> fn;
         private final Class<? extends Throwable> errorType;
         private final Receiver<? super T> receiver;
         private ScopeCore core;
+        /** The receiver's env with an unstoppable token: what the body and spawned work see (under wrap). */
+        private Env workEnv;
         private StopCallback outerCallback;
         private volatile Throwable firstError;
         private volatile boolean foreignError;
@@ -62,12 +66,18 @@ final class LetAsyncScope<T> implements Sender<T> {
         @Override
         public void start() {
             Env env = receiver.env();
-            ScopeCore c = new ScopeCore("letAsyncScope", true, this::onError, true);
-            c.spawnEnv = env; // P3296R3: the receiver's env reaches the spawned work
+            ScopeCore c = new ScopeCore("letAsyncScope", true, this, true);
+            // P3296R3: the receiver's env reaches the spawned work. Its stop token is replaced by
+            // one that cannot stop: the scope's own token, linked to the receiver's below, reaches
+            // every associated sender through wrap (stopWhen), and with an unstoppable downstream
+            // token stopWhen binds it directly instead of a stop source and two callbacks per child.
+            Env inner = env.with(Query.STOP_TOKEN, StopToken.never());
+            c.spawnEnv = inner;
+            workEnv = inner;
             core = c;
             StopToken outer = env.stopToken();
             if (outer.stopPossible()) {
-                outerCallback = outer.onStop(c.stopSource::requestStop);
+                outerCallback = outer.onStop(this);
             }
             Sender<T> body = null;
             try {
@@ -92,6 +102,18 @@ final class LetAsyncScope<T> implements Sender<T> {
                 }
             }
             c.join().connect(new JoinReceiver()).start();
+        }
+
+        /** The receiver's stop request: stop everything associated with the scope. */
+        @Override
+        public void run() {
+            core.stopSource.requestStop();
+        }
+
+        /** The scope's handler for errors of spawned work. */
+        @Override
+        public void accept(Throwable e) {
+            onError(e);
         }
 
         void onError(Throwable e) {
@@ -157,7 +179,7 @@ final class LetAsyncScope<T> implements Sender<T> {
 
             @Override
             public Env env() {
-                return receiver.env();
+                return workEnv; // the body is wrapped like spawned work: it sees the scope's token
             }
         }
 

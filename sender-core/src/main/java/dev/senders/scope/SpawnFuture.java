@@ -13,22 +13,32 @@ import dev.senders.StopToken;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.ref.Reference;
+import java.lang.ref.WeakReference;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
  * The future sender of {@link Scopes#spawnFuture} ({@code future-sender}, P3149R6
  * [exec.spawn.future]). Single-shot.
  *
+ * <p>One object plays every role of a future whose work needs no leak tracking: the receiver of
+ * the spawned work, the work's env and stop token, the rendezvous with the consumer, the sender
+ * handed to the caller and the consumer's operation. Its receiver, env and stop-token methods are
+ * implementation details, not API: a caller that completes it from outside is a second completion
+ * and is reported as such.
+ *
  * <h2>Implementation notes</h2>
  *
- * <p>{@link State} is both the receiver of the spawned work and the rendezvous with the consumer.
- * Its {@code state} word is a set of bits, each set once, by CAS:
+ * <p>The {@code state} word is a set of bits, each set once, by CAS or atomic OR:
  * <pre>
- *   CONNECTED  1   the future was connected (a second connect throws)
- *   RESULT     2   the work completed; kind/value/error are written before this bit
- *   STARTED    4   the consumer's operation was started; consumer/callback written before this bit
- *   DONE       8   the consumer was (or is being) completed: whoever sets it delivers, exactly once
- *   ABANDONED 16   the future became unreachable unconsumed (Cleaner)
+ *   CONNECTED   1   the future was connected (a second connect throws); consumer written after it
+ *   RESULT      2   the work completed; kind/result are written before this bit
+ *   STARTED     4   the consumer's operation was started; consumerCallback written before this bit
+ *   DONE        8   the consumer was (or is being) completed: whoever sets it delivers, exactly once
+ *   ABANDONED  16   the future became unreachable unconsumed (Cleaner, see {@link Tracked})
+ *   CLAIMED    32   the work's first completion (a second one is a protocol violation)
+ *   STOP       64   stop was requested on the work's token (consumer stop, abandonment, env's token)
  * </pre>
  * The three racers: the work's completion (sets RESULT; if STARTED and not DONE also sets DONE
  * and delivers the result), the consumer's start (registers its stop callback, then sets STARTED;
@@ -36,16 +46,46 @@ import java.util.Objects;
  * (sets DONE if not set, requests stop on the work and completes the consumer stopped at once,
  * without waiting for the work). The scope's count is held until the work itself completes, however
  * the consumer ends.
+ *
+ * <p><b>The work's stop token</b> is this object: {@code stopRequested} reads the STOP bit, and an
+ * {@link InplaceStopSource} for callbacks is created only when the work registers one. A
+ * registration publishes the source (CAS) and then reads STOP; a stop request sets STOP and then
+ * reads the source: with both sides volatile, at least one of them sees the other and calls the
+ * (idempotent) {@code requestStop} of the source.
+ *
+ * <p><b>Leak tracking without a Cleaner registration per future.</b> A dropped, unconsumed future
+ * must stop its work and must not lose its error. Neither can happen if the work already ended with
+ * a value or stopped when {@code spawnFuture} returns (the common case of inline work): this object
+ * is then returned as is, and nothing is registered. Otherwise the caller gets a {@link Tracked}
+ * handle, the reachability target, which joins a {@link Batch} of up to {@link Batch#SIZE} handles
+ * created by the same thread; the batch, not each handle, is registered with the Cleaner, whose
+ * action abandons the members that were never started. A started handle leaves its batch (clears
+ * its slot and its reference to the batch), so only unconsumed reachable futures delay the report
+ * of their dropped batch-mates.
  */
-final class SpawnFuture<T> implements Sender<T> {
+final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, Env, StopToken, Runnable {
 
-    static final int CONNECTED = 1, RESULT = 2, STARTED = 4, DONE = 8, ABANDONED = 16, CLAIMED = 32;
+    static final int CONNECTED = 1, RESULT = 2, STARTED = 4, DONE = 8, ABANDONED = 16, CLAIMED = 32, STOP = 64;
     static final int VALUE = 1, ERROR = 2, STOPPED = 3;
 
-    private final State<T> state;
+    private final AsyncScopeToken token;
+    /** The env the work sees, apart from the stop token (which is this object). */
+    private final Env base;
+    /** The registration on {@code base}'s stop token, if it can stop; closed when the work ends. */
+    private StopCallback outerCallback;
+    /** Created on the work's first {@link #onStop}; see the class notes. */
+    private volatile InplaceStopSource source;
+    volatile int state;
+    private int kind;
+    /** The value or the error, until delivered. */
+    private Object result;
+    /** Written in connect, before start; cleared once completed. */
+    private Receiver<? super T> consumer;
+    private StopCallback consumerCallback;
 
-    private SpawnFuture(State<T> state) {
-        this.state = state;
+    private SpawnFuture(AsyncScopeToken token, Env base) {
+        this.token = token;
+        this.base = base;
     }
 
     static <T> Sender<T> spawn(Sender<T> sender, AsyncScopeToken token, Env env) {
@@ -53,19 +93,29 @@ final class SpawnFuture<T> implements Sender<T> {
             return unassociated();
         }
         Env base = env != null ? env : token instanceof ScopeCore ? ((ScopeCore) token).spawnEnv : Env.empty();
-        State<T> st = new State<>(token, base);
+        SpawnFuture<T> f = new SpawnFuture<>(token, base);
         OperationState op;
         try {
-            op = Objects.requireNonNull(token.wrap(sender), "token.wrap returned null").connect(st);
+            f.linkOuterStop(); // before connect: a completion during connect must find it to close it
+            op = Objects.requireNonNull(token.wrap(sender), "token.wrap returned null").connect(f);
         } catch (Throwable t) {
-            token.dissociate();
+            StopCallback oc = f.outerCallback;
+            if (oc != null) {
+                oc.close();
+            }
+            // claim the completion: a work that completed before throwing has released already,
+            // and one that completes later is a second completion, reported, releasing nothing
+            if (((int) STATE.getAndBitwiseOr(f, CLAIMED) & CLAIMED) == 0) {
+                token.dissociate();
+            }
             throw t;
         }
-        SpawnFuture<T> f = new SpawnFuture<>(st);
-        ScopeCore.CLEANER.register(f, st::abandon);
-        st.linkOuterStop();
         op.start();
-        return f;
+        int s = f.state;
+        if ((s & RESULT) != 0 && f.kind != ERROR) {
+            return f; // dropping it can lose nothing and stop nothing: no leak tracking
+        }
+        return Batch.track(f);
     }
 
     @SuppressWarnings("unchecked")
@@ -78,230 +128,373 @@ final class SpawnFuture<T> implements Sender<T> {
         return () -> Signals.setStopped(r);
     };
 
+    private void linkOuterStop() {
+        StopToken outer = base.stopToken();
+        if (outer.stopPossible()) {
+            outerCallback = outer.onStop(this::requestWorkStop);
+        }
+    }
+
+    // ---- the future (sender) and the consumer's operation
+
     @Override
     public OperationState connect(Receiver<? super T> receiver) {
+        connectConsumer(receiver);
+        return this;
+    }
+
+    void connectConsumer(Receiver<? super T> receiver) {
         Objects.requireNonNull(receiver, "receiver");
-        State<T> st = state;
+        int s = state;
         for (;;) {
-            int s = st.state;
             if ((s & CONNECTED) != 0) {
                 throw new IllegalStateException("the sender returned by spawnFuture is single-shot and was"
                         + " already connected (P3149R6 [exec.spawn.future]: a future-sender is move-only)");
             }
-            if (STATE.compareAndSet(st, s, s | CONNECTED)) {
+            int prev = (int) STATE.compareAndExchange(this, s, s | CONNECTED);
+            if (prev == s) {
                 break;
             }
+            s = prev;
         }
-        return new ConsumerOp<>(st, receiver, this);
+        consumer = receiver;
     }
 
-    static final class ConsumerOp<T> implements OperationState {
-        private final State<T> st;
-        private final Receiver<? super T> receiver;
-        @SuppressWarnings("unused")
-        private final Object keepAlive; // the future stays reachable (not "dropped") while its op is
+    @Override
+    public void start() {
+        Receiver<? super T> r = consumer;
+        StopToken st = r.env().stopToken();
+        if (st.stopPossible()) {
+            consumerCallback = st.onStop(this);
+        }
+        int s = state;
+        for (;;) {
+            if ((s & DONE) != 0) {
+                return; // the stop callback ran inline and completed the consumer
+            }
+            boolean ready = (s & RESULT) != 0;
+            int ns = s | STARTED | (ready ? DONE : 0);
+            int prev = (int) STATE.compareAndExchange(this, s, ns);
+            if (prev == s) {
+                if (ready) {
+                    deliver();
+                }
+                return;
+            }
+            s = prev;
+        }
+    }
 
-        ConsumerOp(State<T> st, Receiver<? super T> receiver, Object keepAlive) {
-            this.st = st;
-            this.receiver = receiver;
-            this.keepAlive = keepAlive;
+    /** The consumer's stop callback: forward the stop, complete the consumer at once. */
+    @Override
+    public void run() {
+        int s = state;
+        for (;;) {
+            if ((s & DONE) != 0) {
+                return;
+            }
+            int prev = (int) STATE.compareAndExchange(this, s, s | DONE | STARTED);
+            if (prev == s) {
+                break;
+            }
+            s = prev;
+        }
+        requestWorkStop();
+        StopCallback cb = consumerCallback;
+        if (cb != null) {
+            cb.close(); // returns at once: we are inside it
+        }
+        Receiver<? super T> r = consumer;
+        consumer = null;
+        Signals.setStopped(r);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void deliver() {
+        StopCallback cb = consumerCallback;
+        if (cb != null) {
+            cb.close();
+        }
+        Receiver<? super T> r = consumer;
+        Object res = result;
+        consumer = null; // nothing is retained once delivered
+        result = null;
+        switch (kind) {
+            case VALUE:
+                Signals.setValue(r, (T) res);
+                break;
+            case ERROR:
+                Signals.setError(r, (Throwable) res);
+                break;
+            default:
+                Signals.setStopped(r);
+        }
+    }
+
+    // ---- the work's receiver
+
+    @Override
+    public Env env() {
+        return this;
+    }
+
+    @Override
+    public void setValue(T v) {
+        if (claim("setValue")) {
+            result = v;
+            workDone(VALUE);
+        }
+    }
+
+    @Override
+    public void setError(Throwable e) {
+        if (claim("setError")) {
+            result = e == null ? new NullPointerException("spawnFuture: the work called setError(null)") : e;
+            workDone(ERROR);
+        }
+    }
+
+    @Override
+    public void setStopped() {
+        if (claim("setStopped")) {
+            workDone(STOPPED);
+        }
+    }
+
+    /**
+     * The work's first completion sets {@code CLAIMED}; a second one is a protocol violation,
+     * reported, and must neither overwrite the result nor release the association again.
+     */
+    private boolean claim(String signal) {
+        int prev = (int) STATE.getAndBitwiseOr(this, CLAIMED);
+        if ((prev & CLAIMED) == 0) {
+            return true;
+        }
+        Hooks.onErrorDropped(new ProtocolViolationException("spawnFuture: the spawned sender called " + signal
+                + " after it had already completed ([exec.recv]: exactly one completion)"));
+        return false;
+    }
+
+    private void workDone(int k) {
+        kind = k;
+        Object res = result;
+        StopCallback oc = outerCallback;
+        if (oc != null) {
+            oc.close();
+        }
+        boolean deliver;
+        int s = state;
+        for (;;) {
+            deliver = (s & STARTED) != 0 && (s & DONE) == 0;
+            int ns = s | RESULT | (deliver ? DONE : 0);
+            int prev = (int) STATE.compareAndExchange(this, s, ns);
+            if (prev == s) {
+                break;
+            }
+            s = prev;
+        }
+        // the work has ended: release the scope before handing the result on
+        token.dissociate();
+        if (deliver) {
+            deliver();
+        } else if ((s & DONE) != 0) {
+            result = null; // the consumer was stopped already: the result goes nowhere, hold nothing
+        } else if ((s & ABANDONED) != 0 && k == ERROR) {
+            Hooks.onErrorDropped((Throwable) res); // the future was dropped: nobody else will see it
+        }
+    }
+
+    // ---- the work's env and stop token
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <V> V get(Query<V> query) {
+        return query == Query.STOP_TOKEN ? (V) this : base.get(query);
+    }
+
+    @Override
+    public StopToken stopToken() {
+        return this;
+    }
+
+    @Override
+    public boolean stopRequested() {
+        return (state & STOP) != 0;
+    }
+
+    @Override
+    public boolean stopPossible() {
+        return true; // the consumer or abandonment can always request it
+    }
+
+    @Override
+    public StopCallback onStop(Runnable callback) {
+        Objects.requireNonNull(callback, "callback");
+        InplaceStopSource src = source;
+        if (src == null) {
+            InplaceStopSource fresh = new InplaceStopSource();
+            src = (InplaceStopSource) SOURCE.compareAndExchange(this, null, fresh);
+            if (src == null) {
+                src = fresh;
+                if ((state & STOP) != 0) {
+                    src.requestStop(); // the stop came before the source: the source must show it
+                }
+            }
+        }
+        return src.token().onStop(callback);
+    }
+
+    /** Requests stop on the work: sets STOP, then runs the callbacks the work registered, if any. */
+    void requestWorkStop() {
+        int prev = (int) STATE.getAndBitwiseOr(this, STOP);
+        if ((prev & STOP) == 0) {
+            InplaceStopSource src = source;
+            if (src != null) {
+                src.requestStop();
+            }
+        }
+    }
+
+    // ---- leak tracking
+
+    /** Cleaner ({@link Batch}): the future became unreachable without its consumer starting. */
+    void abandon() {
+        int s = state;
+        for (;;) {
+            if ((s & STARTED) != 0) {
+                return;
+            }
+            int prev = (int) STATE.compareAndExchange(this, s, s | ABANDONED);
+            if (prev == s) {
+                break;
+            }
+            s = prev;
+        }
+        if ((s & RESULT) == 0) {
+            requestWorkStop();
+        } else if (kind == ERROR) {
+            Hooks.onErrorDropped((Throwable) result);
+        }
+    }
+
+    @Override
+    public String toString() {
+        int s = state;
+        return "spawnFuture[" + ((s & RESULT) != 0 ? "completed" : "running")
+                + ((s & CONNECTED) != 0 ? ", connected" : "") + ((s & STOP) != 0 ? ", stop requested" : "") + "]";
+    }
+
+    /**
+     * The future handed out when dropping it must be noticed (the work still runs, or it failed):
+     * the reachability target of the Cleaner, through its {@link Batch}. It is also the consumer's
+     * operation, so a connected but never started future is noticed when the operation is dropped.
+     */
+    static final class Tracked<T> implements Sender<T>, OperationState {
+        private final SpawnFuture<T> future;
+        /** Held until started: while it is held, the batch cannot be collected. */
+        private Batch batch;
+        private final int slot;
+
+        Tracked(SpawnFuture<T> future, Batch batch, int slot) {
+            this.future = future;
+            this.batch = batch;
+            this.slot = slot;
+        }
+
+        @Override
+        public OperationState connect(Receiver<? super T> receiver) {
+            future.connectConsumer(receiver);
+            return this;
         }
 
         @Override
         public void start() {
-            st.consumerStart(receiver);
+            future.start();
+            // started: nothing left to abandon; leave the batch so as not to delay batch-mates' reports
+            Batch b = batch;
+            if (b != null) {
+                batch = null;
+                // the array may have grown since: then the old slot is cleared and the copy keeps
+                // a started future, which the Cleaner's abandon() ignores (STARTED)
+                SLOTS.setRelease(b.members.slots, slot, (SpawnFuture<?>) null);
+            }
+            Reference.reachabilityFence(this);
+        }
+
+        @Override
+        public String toString() {
+            return future.toString();
         }
     }
 
-    static final class State<T> implements Receiver<T>, Runnable {
-        private final AsyncScopeToken token;
-        private final InplaceStopSource source = new InplaceStopSource();
-        private final Env workEnv;
-        private final StopToken outerStop;
-        private StopCallback outerCallback;
-        volatile int state;
-        private int kind;
-        private T value;
-        private Throwable error;
-        private Receiver<? super T> consumer;
-        private StopCallback consumerCallback;
+    /**
+     * One Cleaner registration for up to {@link #SIZE} tracked futures of one thread. Every
+     * unstarted {@link Tracked} of the batch holds it; the thread holds its current batch only
+     * weakly. {@link Members}, the Cleaner action, must not reference the batch: it holds the
+     * members' states, which the work references anyway while it runs.
+     */
+    static final class Batch {
+        static final int SIZE = 1024;
+        private static final ThreadLocal<WeakReference<Batch>> CURRENT = new ThreadLocal<>();
 
-        State(AsyncScopeToken token, Env base) {
-            this.token = token;
-            this.outerStop = base.stopToken();
-            this.workEnv = base.with(Query.STOP_TOKEN, source.token());
+        final Members members = new Members();
+        /** Slots taken; written only by the thread that created the batch. */
+        private int size;
+
+        static <T> Tracked<T> track(SpawnFuture<T> f) {
+            WeakReference<Batch> ref = CURRENT.get();
+            Batch b = ref != null ? ref.get() : null;
+            if (b == null || b.size == SIZE) {
+                b = new Batch();
+                ScopeCore.CLEANER.register(b, b.members);
+                CURRENT.set(new WeakReference<>(b));
+            }
+            int i = b.size++;
+            SpawnFuture<?>[] a = b.members.slots;
+            if (i == a.length) {
+                // grown on demand: a thread that tracks few futures per GC cycle (a virtual thread,
+                // a lightly used pool thread) does not pay for 1,024 slots
+                a = Arrays.copyOf(a, Math.min(a.length * 8, SIZE)); // 16, 128, 1,024: few copies
+                b.members.slots = a;
+            }
+            SLOTS.setRelease(a, i, f);
+            return new Tracked<>(f, b, i);
         }
+    }
 
-        void linkOuterStop() {
-            if (outerStop.stopPossible()) {
-                outerCallback = outerStop.onStop(source::requestStop);
-            }
-        }
+    /** The Cleaner action of a {@link Batch}: abandons every member that was never started. */
+    static final class Members implements Runnable {
+        /** Replaced (grown) only by the thread that owns the batch. */
+        volatile SpawnFuture<?>[] slots = new SpawnFuture<?>[16];
 
-        // ---- the work's receiver
-
-        @Override
-        public Env env() {
-            return workEnv;
-        }
-
-        @Override
-        public void setValue(T v) {
-            if (claim("setValue")) {
-                value = v;
-                workDone(VALUE);
-            }
-        }
-
-        @Override
-        public void setError(Throwable e) {
-            if (claim("setError")) {
-                error = e == null ? new NullPointerException("spawnFuture: the work called setError(null)") : e;
-                workDone(ERROR);
-            }
-        }
-
-        @Override
-        public void setStopped() {
-            if (claim("setStopped")) {
-                workDone(STOPPED);
-            }
-        }
-
-        /**
-         * The work's first completion sets {@code CLAIMED}; a second one is a protocol violation,
-         * reported, and must neither overwrite the result nor release the association again.
-         */
-        private boolean claim(String signal) {
-            int prev = (int) STATE.getAndBitwiseOr(this, CLAIMED);
-            if ((prev & CLAIMED) == 0) {
-                return true;
-            }
-            Hooks.onErrorDropped(new ProtocolViolationException("spawnFuture: the spawned sender called " + signal
-                    + " after it had already completed ([exec.recv]: exactly one completion)"));
-            return false;
-        }
-
-        private void workDone(int k) {
-            kind = k;
-            StopCallback oc = outerCallback;
-            if (oc != null) {
-                oc.close();
-            }
-            boolean deliver;
-            int s = state;
-            for (;;) {
-                deliver = (s & STARTED) != 0 && (s & DONE) == 0;
-                int ns = s | RESULT | (deliver ? DONE : 0);
-                int prev = (int) STATE.compareAndExchange(this, s, ns);
-                if (prev == s) {
-                    break;
-                }
-                s = prev;
-            }
-            // the work has ended: release the scope before handing the result on
-            token.dissociate();
-            if (deliver) {
-                deliver();
-            } else if ((s & ABANDONED) != 0 && k == ERROR) {
-                Hooks.onErrorDropped(error); // the future was dropped: nobody else will see it
-            }
-        }
-
-        // ---- the consumer
-
-        void consumerStart(Receiver<? super T> r) {
-            consumer = r;
-            StopToken st = r.env().stopToken();
-            if (st.stopPossible()) {
-                consumerCallback = st.onStop(this);
-            }
-            int s = state;
-            for (;;) {
-                if ((s & DONE) != 0) {
-                    return; // the stop callback ran inline and completed the consumer
-                }
-                boolean ready = (s & RESULT) != 0;
-                int ns = s | STARTED | (ready ? DONE : 0);
-                int prev = (int) STATE.compareAndExchange(this, s, ns);
-                if (prev == s) {
-                    if (ready) {
-                        deliver();
-                    }
-                    return;
-                }
-                s = prev;
-            }
-        }
-
-        /** The consumer's stop callback: forward the stop, complete the consumer at once. */
         @Override
         public void run() {
-            int s = state;
-            for (;;) {
-                if ((s & DONE) != 0) {
-                    return;
+            SpawnFuture<?>[] slots = this.slots;
+            for (int i = 0; i < slots.length; i++) {
+                SpawnFuture<?> f = (SpawnFuture<?>) SLOTS.getAcquire(slots, i);
+                if (f == null) {
+                    continue;
                 }
-                int prev = (int) STATE.compareAndExchange(this, s, s | DONE | STARTED);
-                if (prev == s) {
-                    break;
+                slots[i] = null;
+                try {
+                    f.abandon();
+                } catch (Throwable t) {
+                    Signals.throwIfFatal(t);
+                    Hooks.onErrorDropped(t); // one failure must not keep the other members from their report
                 }
-                s = prev;
-            }
-            source.requestStop();
-            StopCallback cb = consumerCallback;
-            if (cb != null) {
-                cb.close(); // returns at once: we are inside it
-            }
-            Signals.setStopped(consumer);
-        }
-
-        private void deliver() {
-            StopCallback cb = consumerCallback;
-            if (cb != null) {
-                cb.close();
-            }
-            Receiver<? super T> r = consumer;
-            switch (kind) {
-                case VALUE:
-                    T v = value;
-                    value = null;
-                    Signals.setValue(r, v);
-                    break;
-                case ERROR:
-                    Signals.setError(r, error);
-                    break;
-                default:
-                    Signals.setStopped(r);
-            }
-        }
-
-        /** Cleaner action: the future became unreachable without its consumer starting. */
-        void abandon() {
-            int s = state;
-            for (;;) {
-                if ((s & STARTED) != 0) {
-                    return;
-                }
-                int prev = (int) STATE.compareAndExchange(this, s, s | ABANDONED);
-                if (prev == s) {
-                    break;
-                }
-                s = prev;
-            }
-            if ((s & RESULT) == 0) {
-                source.requestStop();
-            } else if (kind == ERROR) {
-                Hooks.onErrorDropped(error);
             }
         }
     }
 
     private static final VarHandle STATE;
+    private static final VarHandle SOURCE;
+    private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(SpawnFuture[].class);
 
     static {
         try {
-            STATE = MethodHandles.lookup().findVarHandle(State.class, "state", int.class);
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            STATE = l.findVarHandle(SpawnFuture.class, "state", int.class);
+            SOURCE = l.findVarHandle(SpawnFuture.class, "source", InplaceStopSource.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -157,6 +157,30 @@ class LetAsyncScopeTest {
     }
 
     @Test
+    @DisplayName("a stop request on the receiver reaches nested senders and spawnFuture work of the scope too")
+    void receiverStop_reachesNestedAndFutureWork() {
+        InplaceStopSource stop = new InplaceStopSource();
+        ManualSender<Object> futureWork = new ManualSender<>();
+        ManualSender<Object> nestedWork = new ManualSender<>();
+        TestReceiver<Object> nestConsumer = new TestReceiver<>();
+        TestReceiver<Object> r = new TestReceiver<>(TestSenders.stopEnv(stop.token()));
+        Scopes.letAsyncScope(token -> {
+            Sender<Object> f = Scopes.spawnFuture(futureWork, token);
+            Scopes.spawn(f, token); // the future's result is consumed by spawned work
+            Scopes.nest(nestedWork, token).connect(nestConsumer).start();
+            return Senders.just();
+        }).connect(r).start();
+        assertTrue(!r.isDone());
+        stop.requestStop();
+        assertTrue(futureWork.receiver().env().stopToken().stopRequested(), "spawnFuture work saw the stop");
+        assertTrue(nestedWork.receiver().env().stopToken().stopRequested(), "nested work saw the stop");
+        futureWork.receiver().setStopped();
+        nestedWork.receiver().setStopped();
+        assertEquals(TestReceiver.Kind.STOPPED, nestConsumer.kind());
+        assertEquals(TestReceiver.Kind.VALUE, r.kind(), "no error: the body's value, after the join");
+    }
+
+    @Test
     @DisplayName("the receiver's env is propagated to spawned work")
     void envPropagatedToSpawnedWork() {
         Query<String> key = Query.named("key");

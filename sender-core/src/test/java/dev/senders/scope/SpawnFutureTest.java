@@ -171,6 +171,102 @@ class SpawnFutureTest {
     }
 
     @Test
+    @DisplayName("a started future does not delay the stop of a dropped future of the same batch")
+    void startedFuture_doesNotDelayDroppedBatchMate() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        ManualSender<String> kept = new ManualSender<>();
+        TestReceiver<String> keptConsumer = new TestReceiver<>();
+        OperationState keptOp = Scopes.spawnFuture(kept, scope.getToken()).connect(keptConsumer);
+        keptOp.start(); // consumed (started) and still reachable below
+        ManualSender<String> dropped = new ManualSender<>();
+        Scopes.spawnFuture(dropped, scope.getToken()); // same thread: same batch
+        assertTrue(Gc.awaitCondition(() -> dropped.receiver().env().stopToken().stopRequested()));
+        assertFalse(kept.receiver().env().stopToken().stopRequested(), "the consumed future's work is not stopped");
+        kept.complete("k");
+        assertEquals("k", keptConsumer.value());
+        assertTrue(keptOp != null);
+        dropped.complete("late");
+        Senders.syncWait(scope.join());
+    }
+
+    @Test
+    @DisplayName("every dropped future of a thread is stopped, whichever slot of which batch it took")
+    void manyDroppedFutures_allStopped() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        int n = SpawnFuture.Batch.SIZE + 77; // fills a batch (its slots grow several times) and starts another
+        List<ManualSender<Integer>> works = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            ManualSender<Integer> w = new ManualSender<>();
+            works.add(w);
+            Sender<Integer> f = Scopes.spawnFuture(w, scope.getToken());
+            if (i % 3 == 0) {
+                f.connect(new TestReceiver<>()); // connected, never started: dropped too
+            }
+        }
+        assertTrue(Gc.awaitCondition(() -> works.stream().allMatch(w -> w.receiver().env().stopToken().stopRequested())));
+        assertEquals(n, scope.count(), "the count is held until each work really ends");
+        works.forEach(w -> w.receiver().setStopped());
+        Senders.syncWait(scope.join());
+    }
+
+    @Test
+    @DisplayName("the work's stop callbacks run once when its consumer stops; one registered after the stop runs inline")
+    void workStopCallbacks_runOnConsumerStop() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        ManualSender<String> work = new ManualSender<>();
+        Sender<String> f = Scopes.spawnFuture(work, scope.getToken());
+        InplaceStopSource stop = new InplaceStopSource();
+        f.connect(new TestReceiver<>(TestSenders.stopEnv(stop.token()))).start();
+        int[] runs = new int[2];
+        work.receiver().env().stopToken().onStop(() -> runs[0]++);
+        assertEquals(0, runs[0]);
+        stop.requestStop();
+        assertEquals(1, runs[0], "registered before the stop: ran once, on the stopping thread");
+        work.receiver().env().stopToken().onStop(() -> runs[1]++);
+        assertEquals(1, runs[1], "registered after the stop: ran inline");
+        stop.requestStop();
+        assertEquals(1, runs[0]);
+        work.complete("x");
+        Senders.syncWait(scope.join());
+    }
+
+    @Test
+    @DisplayName("a dropped future whose work already ended with a value or stopped loses nothing and reports nothing")
+    void droppedCompletedFuture_reportsNothing() {
+        List<Throwable> dropped = new CopyOnWriteArrayList<>();
+        Hooks.setOnErrorDropped(dropped::add);
+        SimpleCountingScope scope = new SimpleCountingScope();
+        Scopes.spawnFuture(Senders.just("v"), scope.getToken());
+        Scopes.spawnFuture(Senders.justStopped(), scope.getToken());
+        RuntimeException boom = new RuntimeException("boom");
+        Scopes.spawnFuture(Senders.justError(boom), scope.getToken());
+        assertEquals(0, scope.count(), "the work ended: nothing is held");
+        assertTrue(Gc.awaitCondition(() -> dropped.contains(boom)));
+        assertEquals(List.of(boom), dropped, "only the lost error is reported");
+        Senders.syncWait(scope.join());
+    }
+
+    @Test
+    @DisplayName("a work whose connect throws releases the association exactly once, also if it completed before throwing")
+    void connectThrows_releasesOnce() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        IllegalStateException boom = new IllegalStateException("connect failed");
+        Sender<String> throwing = r -> {
+            throw boom;
+        };
+        assertSame(boom, assertThrows(IllegalStateException.class, () -> Scopes.spawnFuture(throwing, scope.getToken())));
+        assertEquals(0, scope.count());
+        Sender<String> completesThenThrows = r -> {
+            r.setValue("early");
+            throw boom;
+        };
+        assertSame(boom, assertThrows(IllegalStateException.class,
+                () -> Scopes.spawnFuture(completesThenThrows, scope.getToken())));
+        assertEquals(0, scope.count(), "released by the completion, not a second time by the failed connect");
+        Senders.syncWait(scope.join());
+    }
+
+    @Test
     @DisplayName("race: work completion vs consumer start vs consumer stop; exactly one completion, count released (looped)")
     void race_completionVsStartVsStop() throws Exception {
         for (int round = 0; round < 2000; round++) {

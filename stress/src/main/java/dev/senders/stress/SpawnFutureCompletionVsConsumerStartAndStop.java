@@ -27,7 +27,7 @@ import org.openjdk.jcstress.infra.results.IIIIII_Result;
 @JCStressTest
 @Description("spawnFuture (P3149R6 [exec.spawn.future]): the work's completion (actor 1) races the "
         + "consumer's start and, right after it on the same thread, the consumer's stop request "
-        + "(actor 2). SpawnFuture.State's word: RESULT (work done), STARTED (consumer started), DONE "
+        + "(actor 2). SpawnFuture's word: RESULT (work done), STARTED (consumer started), DONE "
         + "(consumer completion claimed). Allowed: the value delivered once (on the work's thread if "
         + "STARTED came first, inline in start if RESULT did, even after the stop request if DONE "
         + "was claimed by the delivery), or the consumer stopped once, inline in requestStop, with "
