@@ -67,13 +67,13 @@ final class LetAsyncScope<T> implements Sender<T> {
         public void start() {
             Env env = receiver.env();
             ScopeCore c = new ScopeCore("letAsyncScope", true, this, true);
-            // P3296R3: the receiver's env reaches the spawned work. Its stop token is replaced by
-            // one that cannot stop: the scope's own token, linked to the receiver's below, reaches
-            // every associated sender through wrap (stopWhen), and with an unstoppable downstream
-            // token stopWhen binds it directly instead of a stop source and two callbacks per child.
-            Env inner = env.with(Query.STOP_TOKEN, StopToken.never());
-            c.spawnEnv = inner;
-            workEnv = inner;
+            // P3296R3: the receiver's env reaches the spawned work and the body, with the scope's
+            // own token (linked to the receiver's below) in place of the receiver's. Spawned work
+            // sees it directly: spawn skips wrap when the env already carries the scope's token
+            // (decision S7). The body's receiver offers a token that cannot stop, so that wrap's
+            // stopWhen binds the scope's token directly (no stop source, no callbacks).
+            c.spawnEnv = env.with(Query.STOP_TOKEN, c.stopSource.token());
+            workEnv = env.with(Query.STOP_TOKEN, StopToken.never());
             core = c;
             StopToken outer = env.stopToken();
             if (outer.stopPossible()) {

@@ -97,7 +97,10 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         OperationState op;
         try {
             f.linkOuterStop(); // before connect: a completion during connect must find it to close it
-            op = Objects.requireNonNull(token.wrap(sender), "token.wrap returned null").connect(f);
+            // the future's token follows base's (linkOuterStop): if that is the scope's token,
+            // wrap's stopWhen would add nothing (decision S7)
+            Sender<T> w = token instanceof ScopeCore ? ((ScopeCore) token).wrapFor(sender, base) : token.wrap(sender);
+            op = Objects.requireNonNull(w, "token.wrap returned null").connect(f);
         } catch (Throwable t) {
             StopCallback oc = f.outerCallback;
             if (oc != null) {

@@ -46,6 +46,27 @@ class LetAsyncScopeTest {
     }
 
     @Test
+    @DisplayName("spawned work sees the receiver's env with the scope's stop token, connected to spawn's receiver directly (no stopWhen per child)")
+    void spawnedWork_seesScopeToken_withoutPerChildStopWhen() {
+        Query<String> key = Query.named("key");
+        InplaceStopSource outer = new InplaceStopSource();
+        ManualSender<Void> work = new ManualSender<>();
+        TestReceiver<Integer> r = new TestReceiver<>(dev.senders.Env.of(key, "v"), outer);
+        TestReceiver.startWith(Scopes.letAsyncScope(token -> {
+            Scopes.spawn(work, token);
+            return Senders.just(1);
+        }), r);
+        assertTrue(work.receiver() instanceof SpawnReceiver, "no stopWhen operation between spawn and the work");
+        assertEquals("v", work.receiver().env().get(key), "the receiver's env reaches spawned work (P3296R3)");
+        dev.senders.StopToken seen = work.receiver().env().stopToken();
+        assertTrue(seen.stopPossible());
+        outer.requestStop();
+        assertTrue(seen.stopRequested(), "the receiver's stop reaches spawned work through the scope's token");
+        work.stop();
+        assertTrue(r.isDone());
+    }
+
+    @Test
     @DisplayName("completes with the body's value only after all spawned work completed (the scope is always joined)")
     void value_afterAllSpawnedWork() {
         Scheduler sch = Schedulers.fromExecutor(POOL);
