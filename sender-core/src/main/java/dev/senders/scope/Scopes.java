@@ -116,7 +116,11 @@ public final class Scopes {
      *     completes with {@code setStopped()} at once (on the requesting thread), without waiting.
      * <li>A future that becomes unreachable unconsumed (never connected, or connected and never
      *     started) requests stop on the work; an error of such work goes to
-     *     {@link dev.senders.Hooks#onErrorDropped}.
+     *     {@link dev.senders.Hooks#onErrorDropped}. Futures whose work is still running (or
+     *     failed) when this returns are tracked in per-thread batches of up to 1,024, one
+     *     {@code Cleaner} registration per batch: a dropped one is stopped (or its error reported)
+     *     once no unconsumed future of its batch is reachable; a started future leaves its batch.
+     *     A future whose work already ended with a value or stopped needs no tracking.
      * <li>The work sees a stop token fired by any of those or by {@code env}'s own token.
      * <li>The scope's count is held until the work itself completes.
      * <li>A second {@code connect} throws {@link IllegalStateException}.
