@@ -148,6 +148,11 @@ final class ScopeCore implements AsyncScopeToken {
         return stopSource == null || env.stopToken() == stopSource.token() ? sender : wrap(sender);
     }
 
+    /** {@link #wrapFor(Sender, Env)} for spawn: the receiver's env is read only by a stoppable scope. */
+    <T> Sender<T> wrapFor(Sender<T> sender, SpawnReceiver receiver) {
+        return stopSource == null ? sender : wrapFor(sender, receiver.env());
+    }
+
     @Override
     public <T> Sender<T> wrap(Sender<T> sender) {
         Objects.requireNonNull(sender, "sender");

@@ -85,7 +85,7 @@ public final class Scopes {
     private static void start(Sender<?> sender, AsyncScopeToken token, SpawnReceiver r) {
         OperationState op;
         try {
-            Sender<?> s = token instanceof ScopeCore ? ((ScopeCore) token).wrapFor(sender, r.env()) : token.wrap(sender);
+            Sender<?> s = token instanceof ScopeCore ? ((ScopeCore) token).wrapFor(sender, r) : token.wrap(sender);
             op = s.connect(r);
         } catch (Throwable t) {
             token.dissociate();
