@@ -5,11 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import dev.senders.testkit.ManualExecutor;
 import dev.senders.testkit.TestReceiver;
-import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -24,21 +23,6 @@ import org.junit.jupiter.api.Test;
  * itself the executor's {@code Runnable} (no schedule operation, no hop receiver).
  */
 class ContinuesOnExecutorTest {
-
-    private static final class ManualExecutor implements Executor {
-        final ArrayDeque<Runnable> queue = new ArrayDeque<>();
-
-        @Override
-        public void execute(Runnable task) {
-            queue.add(task);
-        }
-
-        void runAll() {
-            for (Runnable r; (r = queue.poll()) != null; ) {
-                r.run();
-            }
-        }
-    }
 
     private final List<Throwable> dropped = new CopyOnWriteArrayList<>();
     private final ManualExecutor manual = new ManualExecutor();
@@ -64,7 +48,7 @@ class ContinuesOnExecutorTest {
         TestReceiver<Integer> s = TestReceiver.startWith(Senders.<Integer>justStopped().continuesOn(onManual),
                 new TestReceiver<>());
         assertEquals(0, v.completions() + e.completions() + s.completions());
-        assertEquals(3, manual.queue.size());
+        assertEquals(3, manual.queued());
         manual.runAll();
         assertEquals(1, v.single().payload());
         assertSame(boom, e.single().payload());

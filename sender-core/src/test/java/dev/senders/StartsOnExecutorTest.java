@@ -9,11 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.senders.testkit.ManualExecutor;
 import dev.senders.testkit.TestReceiver;
-import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -31,22 +30,6 @@ import org.junit.jupiter.api.Test;
  * rule the general path ({@code schedule()} + a receiver per step) already kept.
  */
 class StartsOnExecutorTest {
-
-    /** An executor that queues tasks until the test runs them, on the test thread. */
-    private static final class ManualExecutor implements Executor {
-        final ArrayDeque<Runnable> queue = new ArrayDeque<>();
-
-        @Override
-        public void execute(Runnable task) {
-            queue.add(task);
-        }
-
-        void runAll() {
-            for (Runnable r; (r = queue.poll()) != null; ) {
-                r.run();
-            }
-        }
-    }
 
     private final List<Throwable> dropped = new CopyOnWriteArrayList<>();
     private final ManualExecutor manual = new ManualExecutor();
@@ -84,7 +67,7 @@ class StartsOnExecutorTest {
         TestReceiver<Integer> r = new TestReceiver<>();
         source.startsOn(onManual).connect(r).start();
         assertEquals(0, source.connects.get());
-        assertEquals(1, manual.queue.size());
+        assertEquals(1, manual.queued());
         manual.runAll();
         assertEquals(1, source.connects.get());
         assertEquals(1, source.starts.get());
@@ -231,7 +214,7 @@ class StartsOnExecutorTest {
         OperationState op = just(1).startsOn(onManual).connect(r);
         op.start();
         assertThrows(ProtocolViolationException.class, op::start);
-        assertEquals(1, manual.queue.size());
+        assertEquals(1, manual.queued());
         manual.runAll();
         assertEquals(1, r.single().payload());
         assertThrows(ProtocolViolationException.class, op::start);
