@@ -2,7 +2,7 @@
 # Builds the benchmarks, runs JMH (+ the retained-heap Footprint measurement) and renders
 # docs/benchmarks.md.   Usage: benchmarks/run.sh [quick|full]   (default: quick)
 #
-# quick (< 5 min on 2 cores): 1 fork, 2 x 1 s warm-up, 3 x 1 s measurement (5 for the pool
+# quick (< 5 min on 2 cores): 1 fork, 2 x 1 s warm-up, 3 x 1 s measurement (4 for the pool
 #   group, the noisiest: three threads on two cores); N = 1,000 everywhere, plus N = 100,000 for the inline group; contention only at
 #   N = 100,000 (at 1,000 the two-thread hand-off dominates); outstanding churn only at
 #   100,000 outstanding; Footprint: 1,000,000 outstanding, 3 repeats.
@@ -34,7 +34,7 @@ if [ "$mode" = quick ]; then
     opts=(-f 1 -wi 2 -w 1s -r 1s); iters=3
     parts=(
         "InlineBench -p n=1000,100000"
-        "PooledBench -p n=1000 -i 5"
+        "PooledBench -p n=1000 -i 4"
         "NestBench|SpawnFutureBench|AdapterBench|LetAsyncScopeBench|ScopeLifecycleBench -p n=1000"
         "ContentionBench -p n=100000"
         "OutstandingBench -p outstanding=100000"
