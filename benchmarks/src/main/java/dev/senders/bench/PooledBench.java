@@ -61,9 +61,9 @@ public class PooledBench {
     @Setup(Level.Trial)
     public void setUp() {
         pool = Executors.newFixedThreadPool(2);
-        onPool = Tasks.ATOMIC.startsOn(dev.senders.Schedulers.fromExecutor(pool));
-        fused = Tasks.onExecutor(pool);
         dev.senders.Scheduler executorScheduler = dev.senders.Schedulers.fromExecutor(pool);
+        onPool = Tasks.ATOMIC.startsOn(executorScheduler);
+        fused = Tasks.onExecutor(pool);
         dev.senders.Scheduler foreign = executorScheduler::schedule;
         onPoolGeneral = Tasks.ATOMIC.startsOn(foreign);
         java.util.concurrent.Executor caller = Runnable::run;
@@ -105,18 +105,7 @@ public class PooledBench {
     /** Scopes.spawn(task.startsOn(fromExecutor(pool)), token), then syncWait(scope.join()). */
     @Benchmark
     public long scope() {
-        Work.reset();
-        SimpleCountingScope scope = new SimpleCountingScope();
-        AsyncScopeToken token = scope.getToken();
-        for (int i = 0; i < n; i++) {
-            if (!Scopes.spawn(onPool, token)) {
-                throw new IllegalStateException("spawn refused");
-            }
-        }
-        Senders.syncWait(scope.join());
-        Work.check(Work.ATOMIC.get() == n && scope.count() == 0 && scope.state() == ScopeState.JOINED
-                && scope.errorCount() == 0, "scope");
-        return n;
+        return spawnAll(onPool, "scope");
     }
 
     /**
@@ -127,18 +116,7 @@ public class PooledBench {
      */
     @Benchmark
     public long scopeGeneralStartsOn() {
-        Work.reset();
-        SimpleCountingScope scope = new SimpleCountingScope();
-        AsyncScopeToken token = scope.getToken();
-        for (int i = 0; i < n; i++) {
-            if (!Scopes.spawn(onPoolGeneral, token)) {
-                throw new IllegalStateException("spawn refused");
-            }
-        }
-        Senders.syncWait(scope.join());
-        Work.check(Work.ATOMIC.get() == n && scope.count() == 0 && scope.state() == ScopeState.JOINED
-                && scope.errorCount() == 0, "scopeGeneralStartsOn");
-        return n;
+        return spawnAll(onPoolGeneral, "scopeGeneralStartsOn");
     }
 
     /**
@@ -147,18 +125,7 @@ public class PooledBench {
      */
     @Benchmark
     public long scopeFusedSender() {
-        Work.reset();
-        SimpleCountingScope scope = new SimpleCountingScope();
-        AsyncScopeToken token = scope.getToken();
-        for (int i = 0; i < n; i++) {
-            if (!Scopes.spawn(fused, token)) {
-                throw new IllegalStateException("spawn refused");
-            }
-        }
-        Senders.syncWait(scope.join());
-        Work.check(Work.ATOMIC.get() == n && scope.count() == 0 && scope.state() == ScopeState.JOINED
-                && scope.errorCount() == 0, "scopeFusedSender");
-        return n;
+        return spawnAll(fused, "scopeFusedSender");
     }
 
     /**
@@ -169,22 +136,23 @@ public class PooledBench {
      */
     @Benchmark
     public long callerRunsScope() {
-        return spawnAll(onCaller);
+        return spawnAll(onCaller, "callerRunsScope");
     }
 
     /** Not a peer: see {@link #callerRunsScope}; {@code startsOn}'s general path. */
     @Benchmark
     public long callerRunsScopeGeneralStartsOn() {
-        return spawnAll(onCallerGeneral);
+        return spawnAll(onCallerGeneral, "callerRunsScopeGeneralStartsOn");
     }
 
     /** Not a peer: see {@link #callerRunsScope}; the hand-fused sender. */
     @Benchmark
     public long callerRunsScopeFusedSender() {
-        return spawnAll(onCallerFused);
+        return spawnAll(onCallerFused, "callerRunsScopeFusedSender");
     }
 
-    private long spawnAll(Sender<Void> sender) {
+    /** Scopes.spawn(sender, token) N times, then syncWait(scope.join()) and the self-check. */
+    private long spawnAll(Sender<Void> sender, String variant) {
         Work.reset();
         SimpleCountingScope scope = new SimpleCountingScope();
         AsyncScopeToken token = scope.getToken();
@@ -195,7 +163,7 @@ public class PooledBench {
         }
         Senders.syncWait(scope.join());
         Work.check(Work.ATOMIC.get() == n && scope.count() == 0 && scope.state() == ScopeState.JOINED
-                && scope.errorCount() == 0, "callerRuns");
+                && scope.errorCount() == 0, variant);
         return n;
     }
 
