@@ -11,6 +11,7 @@ import dev.senders.Hooks;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Senders;
 import dev.senders.flow.FlowTestSupport.ManualPublisher;
+import dev.senders.testkit.OverlappingCompletePublisher;
 import dev.senders.testkit.TestReceiver;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -272,5 +273,12 @@ class FromPublisherTest {
             pool.shutdownNow();
         }
         assertTrue(dropped.isEmpty(), dropped::toString);
+    }
+
+    @Test
+    @DisplayName("§1.3 broken (onComplete on another thread while onNext runs): every mode completes the receiver once, or with a ProtocolViolationException")
+    void serialSignalsRuleBroken_everyModeCompletesTheReceiverOnce() {
+        OverlappingCompletePublisher.checkEveryRound(1, FlowSenders::fromPublisher);
+        OverlappingCompletePublisher.checkEveryRound(Integer.MAX_VALUE, FlowSenders::fromPublisherList);
     }
 }
