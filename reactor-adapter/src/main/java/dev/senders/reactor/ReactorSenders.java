@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.reactivestreams.Publisher;
+import reactor.core.Scannable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.util.context.Context;
@@ -69,12 +70,12 @@ public final class ReactorSenders {
      * the thread of the Mono's signal otherwise.
      */
     public static <T> Sender<T> fromMono(Mono<? extends T> mono) {
-        return new PublisherSender<T, T>(Objects.requireNonNull(mono, "mono"), PublisherSender.Mode.FIRST);
+        return new PublisherToSender<T, T>(Objects.requireNonNull(mono, "mono"), PublisherToSender.FIRST);
     }
 
     /** As {@link #fromMono}, but spelled out: a value {@code v} is {@code Optional.of(v)}, empty is {@code Optional.empty()}. */
     public static <T> Sender<Optional<T>> fromMonoOptional(Mono<? extends T> mono) {
-        return new PublisherSender<T, Optional<T>>(Objects.requireNonNull(mono, "mono"), PublisherSender.Mode.OPTIONAL);
+        return new PublisherToSender<T, Optional<T>>(Objects.requireNonNull(mono, "mono"), PublisherToSender.OPTIONAL);
     }
 
     /**
@@ -84,7 +85,7 @@ public final class ReactorSenders {
      * {@link #fromMono}.
      */
     public static <T> Sender<T> fromPublisher(Publisher<? extends T> publisher) {
-        return new PublisherSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherSender.Mode.FIRST);
+        return new PublisherToSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherToSender.FIRST);
     }
 
     /**
@@ -93,7 +94,7 @@ public final class ReactorSenders {
      * publisher with {@code setError(NoSuchElementException)}. Requests unbounded.
      */
     public static <T> Sender<T> fromPublisherSingle(Publisher<? extends T> publisher) {
-        return new PublisherSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherSender.Mode.SINGLE);
+        return new PublisherToSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherToSender.SINGLE);
     }
 
     /**
@@ -102,7 +103,7 @@ public final class ReactorSenders {
      * Requests unbounded; earlier elements go to Reactor's discard hook.
      */
     public static <T> Sender<T> fromPublisherLast(Publisher<? extends T> publisher) {
-        return new PublisherSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherSender.Mode.LAST);
+        return new PublisherToSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherToSender.LAST);
     }
 
     /**
@@ -110,7 +111,7 @@ public final class ReactorSenders {
      * none) when the publisher completes. Requests unbounded.
      */
     public static <T> Sender<List<T>> fromPublisherAll(Publisher<? extends T> publisher) {
-        return new PublisherSender<T, List<T>>(Objects.requireNonNull(publisher, "publisher"), PublisherSender.Mode.LIST);
+        return new PublisherToSender<T, List<T>>(Objects.requireNonNull(publisher, "publisher"), PublisherToSender.LIST);
     }
 
     /**
@@ -119,7 +120,7 @@ public final class ReactorSenders {
      * publisher completes.
      */
     public static Sender<Void> fromPublisherIgnoreElements(Publisher<?> publisher) {
-        return new PublisherSender<Object, Void>(Objects.requireNonNull(publisher, "publisher"), PublisherSender.Mode.IGNORE);
+        return new PublisherToSender<Object, Void>(Objects.requireNonNull(publisher, "publisher"), PublisherToSender.IGNORE);
     }
 
     // ---- Sender -> Publisher ----
@@ -147,7 +148,7 @@ public final class ReactorSenders {
             Mono<T> m = (Mono<T>) original;
             return m; // as Mono.from(mono): no new operator, no assembly hook
         }
-        return SenderMono.adapt(sender);
+        return SenderToMono.adapt(sender);
     }
 
     /** As {@link #toMono}, as a {@code Flux} of zero or one element. */
@@ -156,7 +157,7 @@ public final class ReactorSenders {
         if (original != null) {
             return Flux.from(original); // Reactor's own Flux view of a Mono: same signals, same subscriber
         }
-        return SenderFlux.adapt(sender);
+        return SenderToFlux.adapt(sender);
     }
 
     /**
@@ -170,9 +171,9 @@ public final class ReactorSenders {
      * composed after the conversion), which keeps the full adapter.
      */
     private static <T> Mono<? extends T> unwrapMono(Sender<? extends T> sender) {
-        if (sender instanceof PublisherSender) {
+        if (sender instanceof PublisherToSender) {
             @SuppressWarnings("unchecked")
-            PublisherSender<?, ? extends T> ps = (PublisherSender<?, ? extends T>) sender;
+            PublisherToSender<?, ? extends T> ps = (PublisherToSender<?, ? extends T>) sender;
             return ps.originalMono();
         }
         return null;
@@ -183,7 +184,7 @@ public final class ReactorSenders {
     /**
      * The env of the receiver whose publisher this context was given to ({@link #contextOf}), or
      * {@code null}: what a sender run for a subscriber with this context sees for every query but
-     * the stop token and {@link #CONTEXT} ({@link SenderSubscription#get}).
+     * the stop token and {@link #CONTEXT} ({@link SenderToSubscriber#lookup}).
      */
     static Env outerEnv(ContextView ctx) {
         return ctx.getOrDefault(ENV_KEY, null);
@@ -191,17 +192,33 @@ public final class ReactorSenders {
 
     /**
      * The context a publisher run for a receiver sees: the receiver's {@link #CONTEXT} plus its env
-     * under {@code ENV_KEY}. When the env is a {@link SenderSubscription}'s own (the sender runs
+     * under {@code ENV_KEY}. When the env is a {@link SenderToSubscriber}'s own (the sender runs
      * directly for a Reactor subscriber, nothing in between bound a query), that subscriber's
      * context is returned as it is: the subscription binds only the stop token and {@code CONTEXT},
      * which every sender run further in binds anew, so putting it under {@code ENV_KEY} would
      * change no lookup and cost a context per subscription.
      */
     static Context contextOf(Env env) {
-        if (env instanceof SenderSubscription) {
-            return ((SenderSubscription<?>) env).context();
+        if (env instanceof SenderToSubscriber) {
+            return ((SenderToSubscriber<?>) env).context();
         }
         ContextView cv = env.get(CONTEXT);
         return Context.of(cv == null ? Context.empty() : cv).put(ENV_KEY, env);
+    }
+
+    /**
+     * What {@link SenderToMono} and {@link SenderToFlux} answer to {@link Scannable}: the publisher a
+     * {@code fromPublisher}-style sender reads as {@code PARENT}, one element at most as
+     * {@code PREFETCH}, and {@code RUN_STYLE} {@code ASYNC} (the sender may complete on any thread).
+     */
+    @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
+    static Object scanSenderPublisher(Sender<?> sender, Scannable.Attr key) {
+        if (key == Scannable.Attr.PARENT) {
+            return sender instanceof PublisherToSender ? ((PublisherToSender<?, ?>) sender).source() : null;
+        }
+        if (key == Scannable.Attr.PREFETCH) {
+            return 1;
+        }
+        return key == Scannable.Attr.RUN_STYLE ? Scannable.Attr.RunStyle.ASYNC : null;
     }
 }

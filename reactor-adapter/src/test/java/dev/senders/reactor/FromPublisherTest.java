@@ -302,7 +302,10 @@ class FromPublisherTest {
         pub.error(late);
         assertEquals(List.of(1), r.value());
         assertEquals(List.of(2), nextDropped);
-        assertEquals(List.of(late), errDropped);
+        assertEquals(2, errDropped.size(), errDropped::toString);
+        assertInstanceOf(ProtocolViolationException.class, errDropped.get(0)); // the element after onComplete
+        assertTrue(errDropped.get(0).getMessage().contains("§1.7"), errDropped.get(0).getMessage());
+        assertSame(late, errDropped.get(1)); // the late error itself: never lost
     }
 
     @Test

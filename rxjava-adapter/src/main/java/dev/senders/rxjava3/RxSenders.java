@@ -27,7 +27,7 @@ import org.reactivestreams.Publisher;
  * undeliverable and goes to {@code RxJavaPlugins.onError}.
  *
  * <p><b>Sender to RxJava</b> ({@code to*}). Each subscription connects and starts the sender anew
- * with an env whose stop token is the subscription's own ({@code InplaceStopSource}); dispose or
+ * with an env whose stop token is the subscription's own (the subscription object itself); dispose or
  * cancel requests stop on it. {@code setStopped()} that the subscriber did not cause by disposing
  * is {@code onError(CancellationException)}. Errors the sender delivers after the dispose are
  * undeliverable and go to {@code RxJavaPlugins.onError} (wrapped in
@@ -51,22 +51,22 @@ public final class RxSenders {
 
     /** {@code onSuccess(v)} = {@code setValue(v)}. */
     public static <T> Sender<T> fromSingle(Single<T> single) {
-        return new SingleSender<>(Objects.requireNonNull(single, "single"));
+        return new SingleToSender<>(Objects.requireNonNull(single, "single"));
     }
 
     /** {@code onSuccess(v)} = {@code setValue(v)}; empty = {@code setValue(null)}. */
     public static <T> Sender<T> fromMaybe(Maybe<T> maybe) {
-        return MaybeSender.plain(Objects.requireNonNull(maybe, "maybe"));
+        return MaybeToSender.plain(Objects.requireNonNull(maybe, "maybe"));
     }
 
     /** {@code onSuccess(v)} = {@code setValue(Optional.of(v))}; empty = {@code setValue(Optional.empty())}. */
     public static <T> Sender<Optional<T>> fromMaybeOptional(Maybe<T> maybe) {
-        return MaybeSender.optional(Objects.requireNonNull(maybe, "maybe"));
+        return MaybeToSender.optional(Objects.requireNonNull(maybe, "maybe"));
     }
 
     /** {@code onComplete()} = {@code setValue(null)}. */
     public static Sender<Void> fromCompletable(Completable completable) {
-        return new CompletableSender(Objects.requireNonNull(completable, "completable"));
+        return new CompletableToSender(Objects.requireNonNull(completable, "completable"));
     }
 
     /**
@@ -74,7 +74,7 @@ public final class RxSenders {
      * {@code setValue(null)}.
      */
     public static <T> Sender<T> fromFlowable(Flowable<T> flowable) {
-        return new PublisherSender<T, T>(Objects.requireNonNull(flowable, "flowable"), Take.FIRST);
+        return new FlowableToSender<T, T>(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.FIRST);
     }
 
     /**
@@ -82,23 +82,23 @@ public final class RxSenders {
      * {@link IllegalArgumentException}; empty = {@code setValue(null)}.
      */
     public static <T> Sender<T> fromFlowableSingle(Flowable<T> flowable) {
-        return new PublisherSender<T, T>(Objects.requireNonNull(flowable, "flowable"), Take.SINGLE);
+        return new FlowableToSender<T, T>(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.SINGLE);
     }
 
     /** The last element, like {@code lastElement()}; empty = {@code setValue(null)}. */
     public static <T> Sender<T> fromFlowableLast(Flowable<T> flowable) {
-        return new PublisherSender<T, T>(Objects.requireNonNull(flowable, "flowable"), Take.LAST);
+        return new FlowableToSender<T, T>(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.LAST);
     }
 
     /** All elements as an unmodifiable list, like {@code toList()}; empty = empty list. */
     public static <T> Sender<List<T>> fromFlowableList(Flowable<T> flowable) {
-        return new PublisherSender<T, List<T>>(Objects.requireNonNull(flowable, "flowable"), Take.LIST);
+        return new FlowableToSender<T, List<T>>(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.LIST);
     }
 
     /** Only termination, like {@code ignoreElements()}: completion = {@code setValue(null)}. */
     public static Sender<Void> fromFlowableIgnoreElements(Flowable<?> flowable) {
-        return new PublisherSender<Object, Void>(
-                Objects.requireNonNull(flowable, "flowable").cast(Object.class), Take.IGNORE);
+        return new FlowableToSender<Object, Void>(
+                Objects.requireNonNull(flowable, "flowable").cast(Object.class), RxSubscriber.IGNORE);
     }
 
     /**
@@ -108,38 +108,38 @@ public final class RxSenders {
      * {@link #fromFlowable}.
      */
     public static <T> Sender<T> fromPublisher(Publisher<T> publisher) {
-        return new PublisherSender<T, T>(Objects.requireNonNull(publisher, "publisher"), Take.FIRST);
+        return new FlowableToSender<T, T>(Objects.requireNonNull(publisher, "publisher"), RxSubscriber.FIRST);
     }
 
     /** All elements of a {@link Publisher} as an unmodifiable list; empty = empty list. */
     public static <T> Sender<List<T>> fromPublisherList(Publisher<T> publisher) {
-        return new PublisherSender<T, List<T>>(Objects.requireNonNull(publisher, "publisher"), Take.LIST);
+        return new FlowableToSender<T, List<T>>(Objects.requireNonNull(publisher, "publisher"), RxSubscriber.LIST);
     }
 
     /** The first element, then the upstream is disposed, like {@code firstElement()}; empty = null. */
     public static <T> Sender<T> fromObservable(Observable<T> observable) {
-        return new ObservableSender<T, T>(Objects.requireNonNull(observable, "observable"), Take.FIRST);
+        return new ObservableToSender<T, T>(Objects.requireNonNull(observable, "observable"), RxSubscriber.FIRST);
     }
 
     /** The only element, like {@code singleElement()}; a second one = IllegalArgumentException; empty = null. */
     public static <T> Sender<T> fromObservableSingle(Observable<T> observable) {
-        return new ObservableSender<T, T>(Objects.requireNonNull(observable, "observable"), Take.SINGLE);
+        return new ObservableToSender<T, T>(Objects.requireNonNull(observable, "observable"), RxSubscriber.SINGLE);
     }
 
     /** The last element, like {@code lastElement()}; empty = null. */
     public static <T> Sender<T> fromObservableLast(Observable<T> observable) {
-        return new ObservableSender<T, T>(Objects.requireNonNull(observable, "observable"), Take.LAST);
+        return new ObservableToSender<T, T>(Objects.requireNonNull(observable, "observable"), RxSubscriber.LAST);
     }
 
     /** All elements as an unmodifiable list, like {@code toList()}; empty = empty list. */
     public static <T> Sender<List<T>> fromObservableList(Observable<T> observable) {
-        return new ObservableSender<T, List<T>>(Objects.requireNonNull(observable, "observable"), Take.LIST);
+        return new ObservableToSender<T, List<T>>(Objects.requireNonNull(observable, "observable"), RxSubscriber.LIST);
     }
 
     /** Only termination, like {@code ignoreElements()}: completion = {@code setValue(null)}. */
     public static Sender<Void> fromObservableIgnoreElements(Observable<?> observable) {
-        return new ObservableSender<Object, Void>(
-                Objects.requireNonNull(observable, "observable").cast(Object.class), Take.IGNORE);
+        return new ObservableToSender<Object, Void>(
+                Objects.requireNonNull(observable, "observable").cast(Object.class), RxSubscriber.IGNORE);
     }
 
     // ---------------------------------------------------------------- sender -> RxJava
@@ -150,31 +150,31 @@ public final class RxSenders {
      */
     public static <T> Single<T> toSingle(Sender<T> sender) {
         Objects.requireNonNull(sender, "sender");
-        if (sender instanceof SingleSender && ((SingleSender<T>) sender).source instanceof Single) {
-            return RxJavaPlugins.onAssembly((Single<T>) ((SingleSender<T>) sender).source); // as Single.wrap
+        if (sender instanceof SingleToSender && ((SingleToSender<T>) sender).source instanceof Single) {
+            return RxJavaPlugins.onAssembly((Single<T>) ((SingleToSender<T>) sender).source); // as Single.wrap
         }
-        return RxJavaPlugins.onAssembly(new SenderSingle<>(sender));
+        return RxJavaPlugins.onAssembly(new SenderToSingle<>(sender));
     }
 
     /** {@code setValue(v)} = {@code onSuccess(v)}; {@code setValue(null)} = {@code onComplete()}. */
     public static <T> Maybe<T> toMaybe(Sender<T> sender) {
         Objects.requireNonNull(sender, "sender");
-        if (sender instanceof MaybeSender) {
-            Maybe<T> original = ((MaybeSender<?, T>) sender).originalMaybe();
+        if (sender instanceof MaybeToSender) {
+            Maybe<T> original = ((MaybeToSender<?, T>) sender).originalMaybe();
             if (original != null) {
                 return RxJavaPlugins.onAssembly(original); // as Maybe.wrap
             }
         }
-        return RxJavaPlugins.onAssembly(new SenderMaybe<>(sender));
+        return RxJavaPlugins.onAssembly(new SenderToMaybe<>(sender));
     }
 
     /** Any value = {@code onComplete()} (the value is ignored). */
     public static Completable toCompletable(Sender<?> sender) {
         Objects.requireNonNull(sender, "sender");
-        if (sender instanceof CompletableSender && ((CompletableSender) sender).source instanceof Completable) {
-            return RxJavaPlugins.onAssembly((Completable) ((CompletableSender) sender).source); // as Completable.wrap
+        if (sender instanceof CompletableToSender && ((CompletableToSender) sender).source instanceof Completable) {
+            return RxJavaPlugins.onAssembly((Completable) ((CompletableToSender) sender).source); // as Completable.wrap
         }
-        return RxJavaPlugins.onAssembly(new SenderCompletable(sender));
+        return RxJavaPlugins.onAssembly(new SenderToCompletable(sender));
     }
 
     /**
@@ -183,6 +183,6 @@ public final class RxSenders {
      * requests stop. The returned {@code Flowable} is a Reactive Streams {@code Publisher}.
      */
     public static <T> Flowable<T> toFlowable(Sender<T> sender) {
-        return RxJavaPlugins.onAssembly(new SenderFlowable<>(Objects.requireNonNull(sender, "sender")));
+        return RxJavaPlugins.onAssembly(new SenderToFlowable<>(Objects.requireNonNull(sender, "sender")));
     }
 }

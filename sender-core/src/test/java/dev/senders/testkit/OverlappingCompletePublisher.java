@@ -78,15 +78,21 @@ public final class OverlappingCompletePublisher implements Flow.Publisher<Intege
             s.onComplete(); // §1.3 broken: very likely while an onNext is still running
             completed = true;
         });
-        for (int i = 0; !completed && i < limit; ) {
-            if (i >= requested.get()) {
-                Thread.onSpinWait(); // §1.1 kept: never more than requested
-                continue;
+        try {
+            for (int i = 0; !completed && i < limit; ) {
+                if (i >= requested.get()) {
+                    Thread.onSpinWait(); // §1.1 kept: never more than requested
+                    continue;
+                }
+                firstOnItsWay = true;
+                s.onNext(i++);
             }
-            firstOnItsWay = true;
-            s.onNext(i++);
+        } finally {
+            emitterDone = true;
         }
     }
+
+    private volatile boolean emitterDone;
 
     private volatile boolean firstOnItsWay;
 
@@ -134,7 +140,7 @@ public final class OverlappingCompletePublisher implements Flow.Publisher<Intege
                 return "the receiver was never completed";
             }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-            while (!p.completed && System.nanoTime() < deadline) {
+            while (!(p.completed && p.emitterDone) && System.nanoTime() < deadline) {
                 Thread.sleep(1); // let the publisher's threads finish before counting completions
             }
         } catch (InterruptedException e) {

@@ -7,32 +7,32 @@ import reactor.core.Scannable;
 import reactor.core.publisher.Mono;
 
 /**
- * {@link ReactorSenders#toMono}: a cold {@code Mono} that connects and starts the sender once per
- * subscriber. The per-subscription protocol (demand, cancel, stopped, context) is
- * {@link SenderSubscription}'s.
+ * {@link ReactorSenders#toMono}: a cold {@code Mono} (of zero or one element) that connects and
+ * starts the sender once per subscriber. The per-subscription protocol (demand, cancel, stopped,
+ * context) is {@link SenderToSubscriber}'s.
  */
-final class SenderMono<T> extends Mono<T> implements Scannable {
+final class SenderToMono<T> extends Mono<T> implements Scannable {
 
     private final Sender<? extends T> sender;
 
-    private SenderMono(Sender<? extends T> sender) {
+    private SenderToMono(Sender<? extends T> sender) {
         this.sender = sender;
     }
 
     /** Through Reactor's assembly hooks ({@code Hooks.onEachOperator}, debug mode), as Reactor's own operators. */
     static <T> Mono<T> adapt(Sender<? extends T> sender) {
-        return onAssembly(new SenderMono<T>(sender));
+        return onAssembly(new SenderToMono<T>(sender));
     }
 
     @Override
     public void subscribe(CoreSubscriber<? super T> actual) {
-        SenderSubscription.subscribe(sender, Objects.requireNonNull(actual, "actual")); // RS §1.9
+        new SenderToSubscriber<T>(Objects.requireNonNull(actual, "actual")).connectAndStart(sender); // RS §1.9
     }
 
     @Override
     @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
     public Object scanUnsafe(Attr key) {
-        return key == Attr.RUN_STYLE ? Attr.RunStyle.ASYNC : null;
+        return ReactorSenders.scanSenderPublisher(sender, key);
     }
 
     @Override
