@@ -80,12 +80,10 @@ final class PublisherToSender<T, R> implements Sender<R> {
      * {@code Disposable.dispose()} is {@link #dispose()}.
      */
     static final class Operation<T, R> extends PublisherOperation<T, R> implements CoreSubscriber<T>, Scannable {
-        private final Publisher<? extends T> source;
         private final Context context;
 
         Operation(Publisher<? extends T> source, int mode, Receiver<? super R> receiver) {
-            super(receiver, mode);
-            this.source = source;
+            super(source, receiver, mode);
             this.context = ReactorSenders.contextOf(receiver.env());
         }
 
@@ -114,23 +112,13 @@ final class PublisherToSender<T, R> implements Sender<R> {
         }
 
         @Override
-        protected void subscribeUpstream() {
-            source.subscribe(this);
-        }
-
-        @Override
-        protected void request(Object subscription, long n) {
-            ((Subscription) subscription).request(n);
-        }
-
-        @Override
-        protected void cancel(Object subscription) {
-            ((Subscription) subscription).cancel();
-        }
-
-        @Override
-        protected Object source() {
-            return source;
+        @SuppressWarnings("unchecked") // the source is a Publisher<? extends T>
+        protected void upstream(int what, Object subscription, long n) {
+            switch (what) {
+                case SUBSCRIBE -> ((Publisher<T>) source()).subscribe(this);
+                case REQUEST -> ((Subscription) subscription).request(n);
+                default -> ((Subscription) subscription).cancel();
+            }
         }
 
         @Override

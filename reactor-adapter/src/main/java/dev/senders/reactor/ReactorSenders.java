@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.reactivestreams.Publisher;
-import reactor.core.Scannable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.util.context.Context;
@@ -157,7 +156,7 @@ public final class ReactorSenders {
         if (original != null) {
             return Flux.from(original); // Reactor's own Flux view of a Mono: same signals, same subscriber
         }
-        return SenderToFlux.adapt(sender);
+        return Flux.from(SenderToMono.adapt(sender)); // Reactor's own Flux view of a Mono: no object per subscription
     }
 
     /**
@@ -204,21 +203,5 @@ public final class ReactorSenders {
         }
         ContextView cv = env.get(CONTEXT);
         return Context.of(cv == null ? Context.empty() : cv).put(ENV_KEY, env);
-    }
-
-    /**
-     * What {@link SenderToMono} and {@link SenderToFlux} answer to {@link Scannable}: the publisher a
-     * {@code fromPublisher}-style sender reads as {@code PARENT}, one element at most as
-     * {@code PREFETCH}, and {@code RUN_STYLE} {@code ASYNC} (the sender may complete on any thread).
-     */
-    @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
-    static Object scanSenderPublisher(Sender<?> sender, Scannable.Attr key) {
-        if (key == Scannable.Attr.PARENT) {
-            return sender instanceof PublisherToSender ? ((PublisherToSender<?, ?>) sender).source() : null;
-        }
-        if (key == Scannable.Attr.PREFETCH) {
-            return 1;
-        }
-        return key == Scannable.Attr.RUN_STYLE ? Scannable.Attr.RunStyle.ASYNC : null;
     }
 }

@@ -7,8 +7,8 @@ import reactor.core.Scannable;
 import reactor.core.publisher.Mono;
 
 /**
- * {@link ReactorSenders#toMono}: a cold {@code Mono} (of zero or one element) that connects and
- * starts the sender once per subscriber. The per-subscription protocol (demand, cancel, stopped,
+ * {@link ReactorSenders#toMono} (and {@link ReactorSenders#toFlux}, as {@code Flux.from} of it): a
+ * cold {@code Mono} that connects and starts the sender once per subscriber. The per-subscription protocol (demand, cancel, stopped,
  * context) is {@link SenderToSubscriber}'s.
  */
 final class SenderToMono<T> extends Mono<T> implements Scannable {
@@ -29,10 +29,21 @@ final class SenderToMono<T> extends Mono<T> implements Scannable {
         new SenderToSubscriber<T>(Objects.requireNonNull(actual, "actual")).connectAndStart(sender); // RS §1.9
     }
 
+    /**
+     * {@code PARENT}: the publisher of a {@code fromPublisher}-style sender (else none: a sender is
+     * not {@link Scannable}); {@code PREFETCH}: one element at most; {@code RUN_STYLE}: {@code ASYNC}
+     * (the sender may complete on any thread).
+     */
     @Override
     @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
     public Object scanUnsafe(Attr key) {
-        return ReactorSenders.scanSenderPublisher(sender, key);
+        if (key == Attr.PARENT) {
+            return sender instanceof PublisherToSender ? ((PublisherToSender<?, ?>) sender).source() : null;
+        }
+        if (key == Attr.PREFETCH) {
+            return 1;
+        }
+        return key == Attr.RUN_STYLE ? Attr.RunStyle.ASYNC : null;
     }
 
     @Override

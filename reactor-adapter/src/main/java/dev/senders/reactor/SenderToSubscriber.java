@@ -9,7 +9,7 @@ import reactor.core.Scannable;
 import reactor.util.context.Context;
 
 /**
- * One subscription of {@link SenderToMono} or {@link SenderToFlux}: a shell over
+ * One subscription of {@link SenderToMono} (which {@code toFlux} views as a {@code Flux}): a shell over
  * {@link SenderSubscription}, which holds the whole protocol (demand, cancel, stopped, the state
  * word). This class adapts the Reactive Streams interfaces, routes what cannot be delivered to
  * Reactor's hooks with the subscriber's context ({@code onErrorDropped}, {@code onDiscard}), and
@@ -31,29 +31,16 @@ final class SenderToSubscriber<T> extends SenderSubscription<T> implements Subsc
         return context;
     }
 
+    @Override
     @SuppressWarnings("unchecked") // actual is the CoreSubscriber<? super T> given to the constructor
-    private static <T> CoreSubscriber<? super T> subscriber(Object actual) {
-        return (CoreSubscriber<? super T>) actual;
-    }
-
-    @Override
-    protected void signalSubscribe(Object actual) {
-        subscriber(actual).onSubscribe(this);
-    }
-
-    @Override
-    protected void signalNext(Object actual, T value) {
-        SenderToSubscriber.<T>subscriber(actual).onNext(value);
-    }
-
-    @Override
-    protected void signalComplete(Object actual) {
-        subscriber(actual).onComplete();
-    }
-
-    @Override
-    protected void signalError(Object actual, Throwable error) {
-        subscriber(actual).onError(error);
+    protected void signal(Object actual, int what, Object payload) {
+        CoreSubscriber<Object> s = (CoreSubscriber<Object>) actual;
+        switch (what) {
+            case ON_SUBSCRIBE -> s.onSubscribe(this);
+            case ON_NEXT -> s.onNext(payload);
+            case ON_COMPLETE -> s.onComplete();
+            default -> s.onError((Throwable) payload);
+        }
     }
 
     @Override

@@ -1,37 +1,19 @@
 package dev.senders.rxjava3;
 
-import dev.senders.OperationState;
-import dev.senders.Receiver;
-import dev.senders.Sender;
 import io.reactivex.rxjava3.core.CompletableSource;
-import java.util.Objects;
 
 /**
- * {@link RxSenders#fromCompletable}: a multi-shot {@code Sender<Void>} whose every start
- * subscribes an {@link RxSubscriber} to the {@code Completable}: {@code onComplete()} =
- * {@code setValue(null)}.
+ * {@link RxSenders#fromCompletable}: the {@code Completable} subscribed by an {@link RxSubscriber}
+ * on each start; {@code onComplete()} = {@code setValue(null)}.
  */
-final class CompletableToSender implements Sender<Void>, RxSubscriber.Source<Object> {
-
-    final CompletableSource source; // read by RxSenders.toCompletable to unwrap a round trip
+final class CompletableToSender extends RxToSender<Object, Void> {
 
     CompletableToSender(CompletableSource source) {
-        this.source = source;
+        super(source, RxSubscriber.IGNORE | RxSubscriber.OBSERVER, "fromCompletable");
     }
 
     @Override
-    public OperationState connect(Receiver<? super Void> receiver) {
-        return new RxSubscriber<Object, Void>(this, RxSubscriber.IGNORE | RxSubscriber.OBSERVER,
-                Objects.requireNonNull(receiver, "receiver"));
-    }
-
-    @Override
-    public void subscribe(RxSubscriber<Object, ?> subscriber) {
-        source.subscribe(subscriber);
-    }
-
-    @Override
-    public String toString() {
-        return "RxSenders.fromCompletable(" + source + ")";
+    void subscribe(RxSubscriber<Object, Void> subscriber) {
+        ((CompletableSource) source).subscribe(subscriber);
     }
 }

@@ -1,27 +1,24 @@
 package dev.senders.rxjava3;
 
-import dev.senders.OperationState;
-import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.internal.PublisherOperation;
 import io.reactivex.rxjava3.core.Maybe;
 import io.reactivex.rxjava3.core.MaybeSource;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
- * {@link RxSenders#fromMaybe} and {@link RxSenders#fromMaybeOptional}: a multi-shot sender whose
- * every start subscribes an {@link RxSubscriber} to the {@code Maybe}. {@code onSuccess(v)} =
- * {@code setValue(v)} (or {@code Optional.of(v)}); {@code onComplete()} = {@code setValue(null)} (or
+ * {@link RxSenders#fromMaybe} and {@link RxSenders#fromMaybeOptional}: the {@code Maybe}
+ * subscribed by an {@link RxSubscriber} on each start. {@code onSuccess(v)} = {@code setValue(v)}
+ * (or {@code Optional.of(v)}); {@code onComplete()} = {@code setValue(null)} (or
  * {@code Optional.empty()}), as {@code Maybe.blockingGet()} returns {@code null}.
  */
-final class MaybeToSender<T, R> implements Sender<R>, RxSubscriber.Source<T> {
+final class MaybeToSender<T, R> extends RxToSender<T, R> {
 
-    private final MaybeSource<T> source;
     private final boolean optional;
 
     private MaybeToSender(MaybeSource<T> source, boolean optional) {
-        this.source = source;
+        super(source, RxSubscriber.FIRST | RxSubscriber.OBSERVER | (optional ? PublisherOperation.OPTIONAL : 0),
+                optional ? "fromMaybeOptional" : "fromMaybe");
         this.optional = optional;
     }
 
@@ -34,24 +31,14 @@ final class MaybeToSender<T, R> implements Sender<R>, RxSubscriber.Source<T> {
     }
 
     @Override
-    public OperationState connect(Receiver<? super R> receiver) {
-        int mode = RxSubscriber.FIRST | RxSubscriber.OBSERVER | (optional ? PublisherOperation.OPTIONAL : 0);
-        return new RxSubscriber<T, R>(this, mode, Objects.requireNonNull(receiver, "receiver"));
-    }
-
-    @Override
-    public void subscribe(RxSubscriber<T, ?> subscriber) {
-        source.subscribe(subscriber);
+    @SuppressWarnings("unchecked")
+    void subscribe(RxSubscriber<T, R> subscriber) {
+        ((MaybeSource<T>) source).subscribe(subscriber);
     }
 
     /** The source of {@code fromMaybe(maybe)} (not the Optional variant), for {@link RxSenders#toMaybe}. */
     @SuppressWarnings("unchecked") // not optional: R is T
     Maybe<R> originalMaybe() {
         return !optional && source instanceof Maybe ? (Maybe<R>) source : null;
-    }
-
-    @Override
-    public String toString() {
-        return "RxSenders.fromMaybe(" + source + ")";
     }
 }

@@ -12,7 +12,7 @@ import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 import org.reactivestreams.Subscription;
 
 /**
- * The one subscriber of every RxJava-to-sender operation ({@link FlowableToSender},
+ * The one subscriber of every RxJava-to-sender operation ({@link RxToSender}: {@link FlowableToSender},
  * {@link SingleToSender}, {@link MaybeToSender}, {@link CompletableToSender},
  * {@link ObservableToSender}): a shell over {@link PublisherOperation}, which holds the whole
  * protocol (selections, demand, stop, the rules the source is held to, the state word). This class
@@ -30,11 +30,6 @@ import org.reactivestreams.Subscription;
 final class RxSubscriber<T, R> extends PublisherOperation<T, R>
         implements FlowableSubscriber<T>, Observer<T>, SingleObserver<T>, MaybeObserver<T>, CompletableObserver {
 
-    /** What a {@code from*} sender holds: its source, able to subscribe this consumer. */
-    interface Source<T> {
-        void subscribe(RxSubscriber<T, ?> subscriber);
-    }
-
     /** Selections of multi-element sources, named after RxJava's own operators. */
     static final int FIRST = PublisherOperation.FIRST;                       // firstElement()
     static final int SINGLE = PublisherOperation.SINGLE | REQUEST_TWO;       // singleElement(): empty is null
@@ -46,11 +41,8 @@ final class RxSubscriber<T, R> extends PublisherOperation<T, R>
 
     static final String MORE_THAN_ONE = "Sequence contains more than one element!";
 
-    private final Source<T> source;
-
-    RxSubscriber(Source<T> source, int mode, Receiver<? super R> receiver) {
-        super(receiver, mode);
-        this.source = source;
+    RxSubscriber(RxToSender<T, R> sender, int mode, Receiver<? super R> receiver) {
+        super(sender, receiver, mode);
     }
 
     @Override
@@ -64,27 +56,19 @@ final class RxSubscriber<T, R> extends PublisherOperation<T, R>
     }
 
     @Override
-    protected void subscribeUpstream() {
-        source.subscribe(this);
-    }
-
-    @Override
-    protected void request(Object subscription, long n) {
-        ((Subscription) subscription).request(n);
-    }
-
-    @Override
-    protected void cancel(Object subscription) {
-        if (noDemand()) {
-            ((Disposable) subscription).dispose();
-        } else {
-            ((Subscription) subscription).cancel();
+    @SuppressWarnings("unchecked") // the source is the RxToSender that connected this operation
+    protected void upstream(int what, Object subscription, long n) {
+        switch (what) {
+            case SUBSCRIBE -> ((RxToSender<T, R>) source()).subscribe(this);
+            case REQUEST -> ((Subscription) subscription).request(n);
+            default -> {
+                if (noDemand()) {
+                    ((Disposable) subscription).dispose();
+                } else {
+                    ((Subscription) subscription).cancel();
+                }
+            }
         }
-    }
-
-    @Override
-    protected Object source() {
-        return source;
     }
 
     @Override

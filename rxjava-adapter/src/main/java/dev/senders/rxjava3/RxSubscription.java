@@ -38,75 +38,65 @@ final class RxSubscription<T> extends SenderSubscription<T> implements Subscript
         super(actual, consumer == FLOWABLE ? 0 : NO_DEMAND | VALUE_ENDS_STREAM | consumer << SHELL_SHIFT);
     }
 
+    /** Which method of which consumer type receives each signal: see the table above. */
     @Override
-    @SuppressWarnings({"unchecked", "rawtypes"}) // actual is the consumer given to the constructor
-    protected void signalSubscribe(Object actual) {
-        switch (shellBits()) {
-            case SINGLE:
-                ((SingleObserver) actual).onSubscribe(this);
-                break;
-            case MAYBE:
-                ((MaybeObserver) actual).onSubscribe(this);
-                break;
-            case COMPLETABLE:
-                ((CompletableObserver) actual).onSubscribe(this);
-                break;
-            default:
-                ((Subscriber) actual).onSubscribe(this);
+    protected void signal(Object actual, int what, Object payload) {
+        int consumer = shellBits();
+        if (what == ON_SUBSCRIBE) {
+            onSubscribe(actual, consumer);
+        } else if (what == ON_ERROR) {
+            onError(actual, consumer, (Throwable) payload);
+        } else if (what == ON_COMPLETE && consumer == SINGLE) {
+            onError(actual, consumer, new NoSuchElementException("the sender completed with a null value"));
+        } else if (what == ON_NEXT && consumer != COMPLETABLE) {
+            onValue(actual, consumer, payload);
+        } else {
+            onComplete(actual, consumer); // a Completable's value is ignored: it completes
         }
     }
 
-    @Override
+    @SuppressWarnings("rawtypes") // the consumer given to the constructor, of the type its kind names
+    private void onSubscribe(Object actual, int consumer) {
+        switch (consumer) {
+            case SINGLE -> ((SingleObserver) actual).onSubscribe(this);
+            case MAYBE -> ((MaybeObserver) actual).onSubscribe(this);
+            case COMPLETABLE -> ((CompletableObserver) actual).onSubscribe(this);
+            default -> ((Subscriber) actual).onSubscribe(this);
+        }
+    }
+
     @SuppressWarnings({"unchecked", "rawtypes"})
-    protected void signalNext(Object actual, T value) {
-        switch (shellBits()) {
-            case SINGLE:
-                ((SingleObserver) actual).onSuccess(value);
-                break;
-            case MAYBE:
-                ((MaybeObserver) actual).onSuccess(value);
-                break;
-            case COMPLETABLE:
-                ((CompletableObserver) actual).onComplete();
-                break;
-            default:
-                ((Subscriber) actual).onNext(value);
+    private static void onValue(Object actual, int consumer, Object value) {
+        if (consumer == FLOWABLE) {
+            ((Subscriber) actual).onNext(value); // its onComplete follows
+        } else if (consumer == SINGLE) {
+            ((SingleObserver) actual).onSuccess(value);
+        } else {
+            ((MaybeObserver) actual).onSuccess(value);
         }
     }
 
-    @Override
     @SuppressWarnings("rawtypes")
-    protected void signalComplete(Object actual) {
-        switch (shellBits()) {
-            case SINGLE:
-                ((SingleObserver) actual).onError(new NoSuchElementException("the sender completed with a null value"));
-                break;
-            case MAYBE:
-                ((MaybeObserver) actual).onComplete();
-                break;
-            case COMPLETABLE:
-                ((CompletableObserver) actual).onComplete();
-                break;
-            default:
-                ((Subscriber) actual).onComplete();
+    private static void onComplete(Object actual, int consumer) {
+        if (consumer == MAYBE) {
+            ((MaybeObserver) actual).onComplete();
+        } else if (consumer == COMPLETABLE) {
+            ((CompletableObserver) actual).onComplete();
+        } else {
+            ((Subscriber) actual).onComplete();
         }
     }
 
-    @Override
     @SuppressWarnings("rawtypes")
-    protected void signalError(Object actual, Throwable error) {
-        switch (shellBits()) {
-            case SINGLE:
-                ((SingleObserver) actual).onError(error);
-                break;
-            case MAYBE:
-                ((MaybeObserver) actual).onError(error);
-                break;
-            case COMPLETABLE:
-                ((CompletableObserver) actual).onError(error);
-                break;
-            default:
-                ((Subscriber) actual).onError(error);
+    private static void onError(Object actual, int consumer, Throwable error) {
+        if (consumer == FLOWABLE) {
+            ((Subscriber) actual).onError(error);
+        } else if (consumer == SINGLE) {
+            ((SingleObserver) actual).onError(error);
+        } else if (consumer == MAYBE) {
+            ((MaybeObserver) actual).onError(error);
+        } else {
+            ((CompletableObserver) actual).onError(error);
         }
     }
 

@@ -38,11 +38,9 @@ final class PublisherToSender<T, R> implements Sender<R> {
 
     /** The subscriber: {@code Flow} signals in, {@code Flow.Subscription} calls out. */
     static final class Operation<T, R> extends PublisherOperation<T, R> implements Flow.Subscriber<T> {
-        private final PublisherToSender<T, R> sender;
 
         Operation(PublisherToSender<T, R> sender, Receiver<? super R> receiver) {
-            super(receiver, sender.mode);
-            this.sender = sender;
+            super(sender.source, receiver, sender.mode);
         }
 
         @Override
@@ -51,23 +49,13 @@ final class PublisherToSender<T, R> implements Sender<R> {
         }
 
         @Override
-        protected void subscribeUpstream() {
-            sender.source.subscribe(this);
-        }
-
-        @Override
-        protected void request(Object subscription, long n) {
-            ((Flow.Subscription) subscription).request(n);
-        }
-
-        @Override
-        protected void cancel(Object subscription) {
-            ((Flow.Subscription) subscription).cancel();
-        }
-
-        @Override
-        protected Object source() {
-            return sender.source;
+        @SuppressWarnings("unchecked") // the source is a Flow.Publisher<? extends T>
+        protected void upstream(int what, Object subscription, long n) {
+            switch (what) {
+                case SUBSCRIBE -> ((Flow.Publisher<T>) source()).subscribe(this);
+                case REQUEST -> ((Flow.Subscription) subscription).request(n);
+                default -> ((Flow.Subscription) subscription).cancel();
+            }
         }
     }
 }

@@ -36,29 +36,16 @@ final class SenderToPublisher<T> implements Flow.Publisher<T> {
             super(subscriber, 0);
         }
 
+        @Override
         @SuppressWarnings("unchecked") // actual is the Flow.Subscriber<? super T> given to the constructor
-        private static <T> Flow.Subscriber<? super T> subscriber(Object actual) {
-            return (Flow.Subscriber<? super T>) actual;
-        }
-
-        @Override
-        protected void signalSubscribe(Object actual) {
-            subscriber(actual).onSubscribe(this);
-        }
-
-        @Override
-        protected void signalNext(Object actual, T value) {
-            Subscription.<T>subscriber(actual).onNext(value);
-        }
-
-        @Override
-        protected void signalComplete(Object actual) {
-            subscriber(actual).onComplete();
-        }
-
-        @Override
-        protected void signalError(Object actual, Throwable error) {
-            subscriber(actual).onError(error);
+        protected void signal(Object actual, int what, Object payload) {
+            Flow.Subscriber<Object> s = (Flow.Subscriber<Object>) actual;
+            switch (what) {
+                case ON_SUBSCRIBE -> s.onSubscribe(this);
+                case ON_NEXT -> s.onNext(payload);
+                case ON_COMPLETE -> s.onComplete();
+                default -> s.onError((Throwable) payload);
+            }
         }
     }
 }

@@ -20,9 +20,10 @@ import java.util.concurrent.CancellationException;
  * the library (not public API). The Flow, Reactor and RxJava {@code from*} operations are thin
  * shells over it: a shell implements its library's {@code Subscriber}/{@code Observer} interface,
  * passes {@code onSubscribe} to {@link #upstreamSubscribe}, inherits {@link #onNext},
- * {@link #onError}, {@link #onComplete} and {@link #onSuccess} from here, and says how to
- * subscribe, request and cancel ({@link #subscribeUpstream}, {@link #request}, {@link #cancel}) and
- * where undeliverable things go ({@link #dropError}, {@link #dropNext}, {@link #discard}).
+ * {@link #onError}, {@link #onComplete} and {@link #onSuccess} from here, speaks its library's
+ * publisher and subscription interfaces in one method ({@link #upstream}: subscribe, request,
+ * cancel), and says where undeliverable things go ({@link #dropError}, {@link #dropNext},
+ * {@link #discard}).
  *
  * <p><b>Contract.</b> {@code start()} subscribes to the source (once per start: the sender is
  * cold and multi-shot), signals demand once in {@code onSubscribe} (§2.1) and completes the
@@ -152,6 +153,7 @@ public abstract class PublisherOperation<T, R> implements OperationState, Runnab
             DONE_US = 32, DONE_UP = 64, BUSY = 128;
     static final int DONE = DONE_US | DONE_UP;
 
+    private final Object source;
     private final Receiver<? super R> receiver;
     private final short mode;
     private boolean terminated;    // the source sent onComplete/onError/onSuccess (serial path)
@@ -162,28 +164,36 @@ public abstract class PublisherOperation<T, R> implements OperationState, Runnab
     private Object held;           // SINGLE/LAST: the element; LIST: the list (see the notes for its owner)
 
     /**
+     * @param source the publisher (or RxJava source) this operation subscribes to
      * @param receiver the receiver to complete
      * @param mode one of {@link #FIRST}, {@link #SINGLE}, {@link #LAST}, {@link #LIST}, {@link #IGNORE},
      *             with any of the flags
      */
-    protected PublisherOperation(Receiver<? super R> receiver, int mode) {
+    protected PublisherOperation(Object source, Receiver<? super R> receiver, int mode) {
+        this.source = source;
         this.receiver = receiver;
         this.mode = (short) mode;
     }
 
     // ------------------------------------------------------------------ what a shell provides
 
-    /** Subscribes {@code this} (as the shell's subscriber type) to the source. */
-    protected abstract void subscribeUpstream();
+    /** {@link #upstream}: subscribe {@code this} to {@link #source()}; no subscription, no amount. */
+    protected static final int SUBSCRIBE = 0;
+    /** {@link #upstream}: {@code subscription.request(n)}; never with {@link #NO_DEMAND}. */
+    protected static final int REQUEST = 1;
+    /** {@link #upstream}: {@code subscription.cancel()} (an observer's {@code Disposable}: {@code dispose()}). */
+    protected static final int CANCEL = 2;
 
-    /** {@code subscription.request(n)}; never called with {@link #NO_DEMAND}. */
-    protected abstract void request(Object subscription, long n);
+    /**
+     * The one place where a shell speaks its library's publisher and subscription interfaces:
+     * {@code what} is {@link #SUBSCRIBE}, {@link #REQUEST} or {@link #CANCEL}.
+     */
+    protected abstract void upstream(int what, Object subscription, long n);
 
-    /** {@code subscription.cancel()} (or {@code dispose()}). */
-    protected abstract void cancel(Object subscription);
-
-    /** The source, as named in messages. */
-    protected abstract Object source();
+    /** The source given to the constructor (also what messages name). */
+    protected final Object source() {
+        return source;
+    }
 
     /** An error no receiver can take (a violation after the completion, an error after our cancel). */
     protected void dropError(Throwable error) {
@@ -229,7 +239,7 @@ public abstract class PublisherOperation<T, R> implements OperationState, Runnab
         }
         if ((state & DONE) == 0) {
             try {
-                subscribeUpstream();
+                upstream(SUBSCRIBE, null, 0);
             } catch (Throwable t) { // §1.9: subscribe must not throw; the receiver gets what it threw
                 Signals.throwIfFatal(t);
                 fail(t);
@@ -333,7 +343,7 @@ public abstract class PublisherOperation<T, R> implements OperationState, Runnab
             return;
         }
         try {
-            request(s, n);
+            upstream(REQUEST, s, n);
         } catch (Throwable t) { // §3.16: request must return normally; the receiver gets what it threw
             Signals.throwIfFatal(t);
             if ((leaveRequest() & DONE_US) != 0) {
@@ -616,7 +626,7 @@ public abstract class PublisherOperation<T, R> implements OperationState, Runnab
 
     private void cancelUpstream(Object s) {
         try {
-            cancel(s);
+            upstream(CANCEL, s, 0);
         } catch (Throwable t) { // §3.15: cancel must return normally
             Signals.throwIfFatal(t);
             ProtocolViolationException pve = new ProtocolViolationException("the subscription of " + source()

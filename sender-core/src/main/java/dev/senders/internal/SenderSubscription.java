@@ -19,7 +19,7 @@ import java.util.concurrent.CancellationException;
  * and its stop token (a {@link SubscriptionStop}). The Flow, Reactor and RxJava {@code to*}
  * publishers are thin shells: a shell adds its library's subscription interface (whose
  * {@code request}/{@code cancel} are inherited from here) and says how to signal its subscriber
- * ({@link #signalSubscribe}, {@link #signalNext}, {@link #signalComplete}, {@link #signalError}),
+ * ({@link #signal}),
  * where undeliverable things go ({@link #dropError}, {@link #discard}) and what the env answers
  * besides the stop token ({@link #lookup}: a Reactor context, say).
  *
@@ -102,16 +102,21 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
 
     // ------------------------------------------------------------------ what a shell provides
 
-    /** {@code actual.onSubscribe(this)}. */
-    protected abstract void signalSubscribe(Object actual);
+    /** {@link #signal}: {@code onSubscribe(this)}; the payload is {@code null}. */
+    public static final int ON_SUBSCRIBE = 0;
+    /** {@link #signal}: the value signal ({@code onNext(v)}, or an observer's {@code onSuccess(v)}); the payload is the value. */
+    public static final int ON_NEXT = 1;
+    /** {@link #signal}: the completion after a value, or the empty completion ({@code setValue(null)}); no payload. */
+    public static final int ON_COMPLETE = 2;
+    /** {@link #signal}: {@code onError}; the payload is the error. */
+    public static final int ON_ERROR = 3;
 
-    /** The value signal ({@code onNext}, {@code onSuccess}, or a {@code Completable}'s {@code onComplete}). */
-    protected abstract void signalNext(Object actual, T value);
-
-    /** The completion after a value, or the empty completion ({@code setValue(null)}). */
-    protected abstract void signalComplete(Object actual);
-
-    protected abstract void signalError(Object actual, Throwable error);
+    /**
+     * Signals the subscriber: {@code what} is {@link #ON_SUBSCRIBE}, {@link #ON_NEXT},
+     * {@link #ON_COMPLETE} or {@link #ON_ERROR}. The one place where a shell speaks its library's
+     * subscriber interface.
+     */
+    protected abstract void signal(Object actual, int what, Object payload);
 
     /** An error no subscriber can take. */
     protected void dropError(Throwable error) {
@@ -158,7 +163,7 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
 
     private boolean subscribed() {
         try {
-            signalSubscribe(actual);
+            signal(actual, ON_SUBSCRIBE, null);
             return true;
         } catch (Throwable t) {
             Signals.throwIfFatal(t);
@@ -324,7 +329,7 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
     private void emitValue(T v) {
         Object a = takeActual();
         try {
-            signalNext(a, v);
+            signal(a, ON_NEXT, v);
         } catch (Throwable t) { // §2.13 broken by the subscriber: report, never re-signal
             Signals.throwIfFatal(t);
             dropError(t);
@@ -337,7 +342,7 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
 
     private void emitComplete(Object a) {
         try {
-            signalComplete(a);
+            signal(a, ON_COMPLETE, null);
         } catch (Throwable t) {
             Signals.throwIfFatal(t);
             dropError(t);
@@ -346,7 +351,7 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
 
     private void emitError(Object a, Throwable error) {
         try {
-            signalError(a, error);
+            signal(a, ON_ERROR, error);
         } catch (Throwable t) {
             Signals.throwIfFatal(t);
             if (t != error) {
