@@ -9,6 +9,9 @@ import dev.senders.StopCallback;
 import dev.senders.StopToken;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.reactivestreams.Publisher;
+import org.reactivestreams.Subscriber;
+import org.reactivestreams.Subscription;
 
 /**
  * Small instrumented parties shared by the stress tests: they count and record what happened to
@@ -114,6 +117,7 @@ final class Probes {
         volatile int completions;
         volatile Thread completedOn;
         volatile Throwable error;
+        volatile Object value;
 
         Recorder() {
             this(StopToken.never(), null);
@@ -130,6 +134,7 @@ final class Probes {
 
         @Override
         public void setValue(T value) {
+            this.value = value;
             complete(VALUE);
             if (onValue != null) {
                 onValue.run();
@@ -259,6 +264,97 @@ final class Probes {
                 MethodHandles.Lookup l = MethodHandles.lookup();
                 COMPLETED = l.findVarHandle(Manual.class, "completed", int.class);
                 STOP_RUNS = l.findVarHandle(Manual.class, "stopCallbackRuns", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+
+    /**
+     * A Reactive Streams publisher driven by the test: {@code subscribe} records the subscriber and,
+     * if {@code onSubscribeAtOnce}, hands it {@link #subscription} at once (else the test calls
+     * {@code onSubscribe} from an actor). The subscription only counts: {@code request} sets
+     * {@link #requested} and stays inside for a few spins, so that a signal or a cancel from the
+     * other actor lands while it runs; a {@code cancel} that comes while a {@code request} is running
+     * breaks §2.7 (calls on a subscription must be serial) and is recorded.
+     */
+    static final class ManualPublisher<T> implements Publisher<T> {
+        private final boolean onSubscribeAtOnce;
+        volatile Subscriber<? super T> subscriber;
+        volatile int requests;
+        volatile int cancels;
+        volatile boolean requested;
+        volatile int cancelDuringRequest;
+        private volatile int inRequest;
+
+        final Subscription subscription = new Subscription() {
+            @Override
+            public void request(long n) {
+                REQUESTS.getAndAdd(ManualPublisher.this, 1);
+                inRequest = 1;
+                requested = true;
+                for (int i = 0; i < 8; i++) {
+                    Thread.onSpinWait();
+                }
+                inRequest = 0;
+            }
+
+            @Override
+            public void cancel() {
+                if (inRequest != 0) {
+                    cancelDuringRequest = 1;
+                }
+                CANCELS.getAndAdd(ManualPublisher.this, 1);
+            }
+        };
+
+        ManualPublisher(boolean onSubscribeAtOnce) {
+            this.onSubscribeAtOnce = onSubscribeAtOnce;
+        }
+
+        @Override
+        public void subscribe(Subscriber<? super T> s) {
+            subscriber = s;
+            if (onSubscribeAtOnce) {
+                s.onSubscribe(subscription);
+            }
+        }
+
+        private static final VarHandle REQUESTS;
+        private static final VarHandle CANCELS;
+
+        static {
+            try {
+                MethodHandles.Lookup l = MethodHandles.lookup();
+                REQUESTS = l.findVarHandle(ManualPublisher.class, "requests", int.class);
+                CANCELS = l.findVarHandle(ManualPublisher.class, "cancels", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+
+    /**
+     * Counts the elements a Reactor discard hook receives, and which ones (a bit per element value
+     * 0..30), atomically: the hook may be called from both actors at once.
+     */
+    static final class Discards {
+        volatile int count;
+        volatile int mask;
+
+        void accept(Object v) {
+            COUNT.getAndAdd(this, 1);
+            MASK.getAndBitwiseOr(this, 1 << (Integer) v);
+        }
+
+        private static final VarHandle COUNT;
+        private static final VarHandle MASK;
+
+        static {
+            try {
+                MethodHandles.Lookup l = MethodHandles.lookup();
+                COUNT = l.findVarHandle(Discards.class, "count", int.class);
+                MASK = l.findVarHandle(Discards.class, "mask", int.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
