@@ -96,9 +96,10 @@ public final class RxSenders {
     }
 
     /** Only termination, like {@code ignoreElements()}: completion = {@code setValue(null)}. */
+    @SuppressWarnings("unchecked") // only termination is read: any element type is an Object
     public static Sender<Void> fromFlowableIgnoreElements(Flowable<?> flowable) {
         return new FlowableToSender<Object, Void>(
-                Objects.requireNonNull(flowable, "flowable").cast(Object.class), RxSubscriber.IGNORE);
+                (Flowable<Object>) Objects.requireNonNull(flowable, "flowable"), RxSubscriber.IGNORE);
     }
 
     /**
@@ -137,9 +138,10 @@ public final class RxSenders {
     }
 
     /** Only termination, like {@code ignoreElements()}: completion = {@code setValue(null)}. */
+    @SuppressWarnings("unchecked") // only termination is read: any element type is an Object
     public static Sender<Void> fromObservableIgnoreElements(Observable<?> observable) {
         return new ObservableToSender<Object, Void>(
-                Objects.requireNonNull(observable, "observable").cast(Object.class), RxSubscriber.IGNORE);
+                (Observable<Object>) Objects.requireNonNull(observable, "observable"), RxSubscriber.IGNORE);
     }
 
     // ---------------------------------------------------------------- sender -> RxJava
