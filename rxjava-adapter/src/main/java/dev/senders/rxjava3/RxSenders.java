@@ -40,8 +40,12 @@ import org.reactivestreams.Publisher;
  * itself (through {@code onAssembly}): for these the round trip is the identity (decision R1 in
  * docs/decisions.md). Anything composed between the conversions keeps the full adapters, and so do
  * {@code toFlowable(fromFlowable(f))} (the sender takes only the first element, which {@code f}
- * itself does not) and {@code fromX(toX(sender))} (a stop request completes that sender stopped at
- * once, without waiting for the inner sender).
+ * itself does not) and {@code fromSingle(toSingle(sender))}/{@code fromCompletable(toCompletable(sender))}
+ * ({@code null} and the value change on the way). {@code fromFlowable}, {@code fromPublisher},
+ * {@code fromFlowableSingle}, {@code fromFlowableLast} and {@code fromMaybe} of a {@code toFlowable}/
+ * {@code toMaybe} result (zero or one element either way) return the inner sender itself (decision
+ * B11): it is then connected with the outer receiver's env, so a Reactor {@code Context} written
+ * downstream crosses the RxJava leg, and a stop request is answered as the inner sender answers it.
  */
 public final class RxSenders {
 
@@ -56,6 +60,9 @@ public final class RxSenders {
 
     /** {@code onSuccess(v)} = {@code setValue(v)}; empty = {@code setValue(null)}. */
     public static <T> Sender<T> fromMaybe(Maybe<T> maybe) {
+        if (maybe instanceof SenderToMaybe) {
+            return ((SenderToMaybe<T>) maybe).sender(); // the library's own Maybe: connect through (decision B11)
+        }
         return MaybeToSender.plain(Objects.requireNonNull(maybe, "maybe"));
     }
 
@@ -74,7 +81,7 @@ public final class RxSenders {
      * {@code setValue(null)}.
      */
     public static <T> Sender<T> fromFlowable(Flowable<T> flowable) {
-        return new FlowableToSender<T, T>(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.FIRST);
+        return FlowableToSender.of(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.FIRST);
     }
 
     /**
@@ -82,12 +89,12 @@ public final class RxSenders {
      * {@link IllegalArgumentException}; empty = {@code setValue(null)}.
      */
     public static <T> Sender<T> fromFlowableSingle(Flowable<T> flowable) {
-        return new FlowableToSender<T, T>(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.SINGLE);
+        return FlowableToSender.of(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.SINGLE);
     }
 
     /** The last element, like {@code lastElement()}; empty = {@code setValue(null)}. */
     public static <T> Sender<T> fromFlowableLast(Flowable<T> flowable) {
-        return new FlowableToSender<T, T>(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.LAST);
+        return FlowableToSender.of(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.LAST);
     }
 
     /** All elements as an unmodifiable list, like {@code toList()}; empty = empty list. */
@@ -109,7 +116,7 @@ public final class RxSenders {
      * {@link #fromFlowable}.
      */
     public static <T> Sender<T> fromPublisher(Publisher<T> publisher) {
-        return new FlowableToSender<T, T>(Objects.requireNonNull(publisher, "publisher"), RxSubscriber.FIRST);
+        return FlowableToSender.of(Objects.requireNonNull(publisher, "publisher"), RxSubscriber.FIRST);
     }
 
     /** All elements of a {@link Publisher} as an unmodifiable list; empty = empty list. */

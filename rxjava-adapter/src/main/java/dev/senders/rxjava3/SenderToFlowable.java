@@ -23,6 +23,11 @@ final class SenderToFlowable<T> extends Flowable<T> {
         new RxSubscription<T>(observer, RxSubscription.FLOWABLE).connectAndStart(sender);
     }
 
+    /** The sender this Flowable runs (what {@code RxSenders.fromFlowable} connects through to). */
+    Sender<T> sender() {
+        return sender;
+    }
+
     @Override
     public String toString() {
         return "RxSenders.toFlowable(" + sender + ")";

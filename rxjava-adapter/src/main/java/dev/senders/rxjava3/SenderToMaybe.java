@@ -23,6 +23,11 @@ final class SenderToMaybe<T> extends Maybe<T> {
         new RxSubscription<T>(observer, RxSubscription.MAYBE).connectAndStart(sender);
     }
 
+    /** The sender this Maybe runs (what {@code RxSenders.fromMaybe} connects through to). */
+    Sender<T> sender() {
+        return sender;
+    }
+
     @Override
     public String toString() {
         return "RxSenders.toMaybe(" + sender + ")";

@@ -157,7 +157,7 @@ public abstract class PublisherOperation<T, R> implements OperationState, Runnab
     private final Receiver<? super R> receiver;
     private final short mode;
     private boolean terminated;    // the source sent onComplete/onError/onSuccess (serial path)
-    private int received;          // elements received, in modes with bounded demand (serial path)
+    private byte received;         // elements received in modes with bounded demand, saturating past it (serial path)
     private volatile int state;
     private Object upstream;       // the Subscription or Disposable; published by the CAS that sets SUBSCRIBED
     private StopCallback stopCallback;
@@ -373,7 +373,8 @@ public abstract class PublisherOperation<T, R> implements OperationState, Runnab
             throw nullSignal("onNext(null)", false);
         }
         int m = mode;
-        if ((m & NO_DEMAND) == 0 && bounded(m) && ++received > demand()) {
+        if ((m & NO_DEMAND) == 0 && bounded(m) && received++ >= demand()) {
+            received--; // saturates at the demand: every further element is one too many
             fail(new ProtocolViolationException(source() + " sent more elements than were requested (Reactive "
                     + "Streams §1.1): requested " + demand()));
             dropNext(t);
