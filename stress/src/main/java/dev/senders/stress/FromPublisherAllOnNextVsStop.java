@@ -3,9 +3,6 @@ package dev.senders.stress;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import dev.senders.Env;
-import dev.senders.InplaceStopSource;
-import dev.senders.Query;
 import dev.senders.reactor.ReactorSenders;
 import java.util.List;
 import org.openjdk.jcstress.annotations.Actor;
@@ -15,8 +12,6 @@ import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.IIIII_Result;
-import reactor.core.publisher.Operators;
-import reactor.util.context.Context;
 
 /**
  * Result: r1 = the receiver's completions; r2 = their kind ({@link Probes#STOPPED} 3); r3 = cancels
@@ -39,35 +34,29 @@ import reactor.util.context.Context;
 @State
 public class FromPublisherAllOnNextVsStop {
 
-    final Probes.ManualPublisher<Integer> publisher = new Probes.ManualPublisher<>(true);
-    final Probes.Discards discards = new Probes.Discards();
-    final InplaceStopSource stop = new InplaceStopSource();
-    final Probes.Recorder<List<Integer>> receiver = new Probes.Recorder<>(
-            Env.of(Query.STOP_TOKEN, stop.token())
-                    .with(ReactorSenders.CONTEXT, Operators.enableOnDiscard(Context.empty(), discards::accept)),
-            null);
+    final Probes.FromPublisherRig<List<Integer>> rig = new Probes.FromPublisherRig<>(true);
 
     {
-        ReactorSenders.fromPublisherAll(publisher).connect(receiver).start();
-        publisher.subscriber.onNext(1);
+        ReactorSenders.fromPublisherAll(rig.publisher).connect(rig.receiver).start();
+        rig.publisher.subscriber.onNext(1);
     }
 
     @Actor
     public void onNext() {
-        publisher.subscriber.onNext(2);
+        rig.publisher.subscriber.onNext(2);
     }
 
     @Actor
     public void requestStop() {
-        stop.requestStop();
+        rig.requestStop();
     }
 
     @Arbiter
     public void arbiter(IIIII_Result r) {
-        r.r1 = receiver.completions;
-        r.r2 = receiver.kind;
-        r.r3 = publisher.cancels;
-        r.r4 = discards.count;
-        r.r5 = discards.mask;
+        r.r1 = rig.receiver.completions;
+        r.r2 = rig.receiver.kind;
+        r.r3 = rig.publisher.cancels;
+        r.r4 = rig.discards.count;
+        r.r5 = rig.discards.mask;
     }
 }

@@ -3,9 +3,6 @@ package dev.senders.stress;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import dev.senders.Env;
-import dev.senders.InplaceStopSource;
-import dev.senders.Query;
 import dev.senders.reactor.ReactorSenders;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -38,33 +35,30 @@ import org.openjdk.jcstress.infra.results.IIIIII_Result;
 @State
 public class FromPublisherStopVsOnSubscribe {
 
-    final Probes.ManualPublisher<Integer> publisher = new Probes.ManualPublisher<>(false);
-    final InplaceStopSource stop = new InplaceStopSource();
-    final Probes.Recorder<Integer> receiver = new Probes.Recorder<>(stop.token(), null);
-    int doneAtStopReturn;
+    final Probes.FromPublisherRig<Integer> rig = new Probes.FromPublisherRig<>(false);
 
     {
-        ReactorSenders.fromPublisher(publisher).connect(receiver).start(); // subscribed, no onSubscribe yet
+        ReactorSenders.fromPublisher(rig.publisher).connect(rig.receiver).start(); // subscribed, no onSubscribe yet
     }
 
     @Actor
     public void onSubscribe() {
-        publisher.subscriber.onSubscribe(publisher.subscription);
+        rig.publisher.subscriber.onSubscribe(rig.publisher.subscription);
     }
 
     @Actor
     public void requestStop() {
-        stop.requestStop();
-        doneAtStopReturn = receiver.completions > 0 ? 1 : 0;
+        rig.requestStop();
     }
 
     @Arbiter
     public void arbiter(IIIIII_Result r) {
-        r.r1 = receiver.completions;
-        r.r2 = receiver.kind;
-        r.r3 = publisher.requests;
-        r.r4 = publisher.cancels;
-        r.r5 = publisher.cancelDuringRequest;
-        r.r6 = doneAtStopReturn;
+        Probes.ManualPublisher<Integer> p = rig.publisher;
+        r.r1 = rig.receiver.completions;
+        r.r2 = rig.receiver.kind;
+        r.r3 = p.requests;
+        r.r4 = p.cancels;
+        r.r5 = p.cancelDuringRequest;
+        r.r6 = rig.doneAtStopReturn;
     }
 }

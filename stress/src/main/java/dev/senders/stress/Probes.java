@@ -1,6 +1,7 @@
 package dev.senders.stress;
 
 import dev.senders.Env;
+import dev.senders.InplaceStopSource;
 import dev.senders.OperationState;
 import dev.senders.Query;
 import dev.senders.Receiver;
@@ -12,6 +13,9 @@ import java.lang.invoke.VarHandle;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
+import dev.senders.reactor.ReactorSenders;
+import reactor.core.publisher.Operators;
+import reactor.util.context.Context;
 
 /**
  * Small instrumented parties shared by the stress tests: they count and record what happened to
@@ -358,6 +362,30 @@ final class Probes {
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
+        }
+    }
+
+    /**
+     * What the {@code fromPublisher} tests race on: a {@link ManualPublisher}, and a receiver whose
+     * env carries a stop source's token and a Reactor discard hook ({@link Discards}) in
+     * {@code ReactorSenders.CONTEXT}. {@link #requestStop()} also records whether the receiver had
+     * completed when the stop request returned.
+     */
+    static final class FromPublisherRig<T> {
+        final ManualPublisher<Integer> publisher;
+        final Discards discards = new Discards();
+        final InplaceStopSource stop = new InplaceStopSource();
+        final Recorder<T> receiver = new Recorder<>(Env.of(Query.STOP_TOKEN, stop.token())
+                .with(ReactorSenders.CONTEXT, Operators.enableOnDiscard(Context.empty(), discards::accept)), null);
+        int doneAtStopReturn;
+
+        FromPublisherRig(boolean onSubscribeAtOnce) {
+            publisher = new ManualPublisher<>(onSubscribeAtOnce);
+        }
+
+        void requestStop() {
+            stop.requestStop();
+            doneAtStopReturn = receiver.completions > 0 ? 1 : 0;
         }
     }
 }
