@@ -248,6 +248,7 @@ public final class RxSenders {
      * @param sender the work, connected and started per subscription
      * @return a cold {@code Single} of the sender's value
      */
+    @SuppressWarnings("unchecked") // the identity round trip: the source of a SingleToSender<T> is a Single<T>
     public static <T> Single<T> toSingle(Sender<T> sender) {
         Objects.requireNonNull(sender, "sender");
         if (sender instanceof SingleToSender && ((SingleToSender<T>) sender).source instanceof Single) {
