@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.Connect;
 import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
@@ -55,7 +56,7 @@ final class ContinuesOn<T> implements Sender<T> {
         Op(ContinuesOn<T> transfer, Receiver<? super T> downstream) {
             this.transfer = transfer;
             this.downstream = downstream;
-            this.child = transfer.source.connect(this);
+            this.child = Connect.checked(transfer.source, this);
         }
 
         @Override
@@ -110,8 +111,7 @@ final class ContinuesOn<T> implements Sender<T> {
             Hop<T> hop = new Hop<>(this);
             OperationState op;
             try {
-                op = Objects.requireNonNull(transfer.scheduler.schedule(), "continuesOn: schedule() returned null")
-                        .connect(hop);
+                op = Connect.schedule(transfer.scheduler, hop);
             } catch (Throwable t) {
                 Signals.throwIfFatal(t);
                 Signals.setError(downstream, t);

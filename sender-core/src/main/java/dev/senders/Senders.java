@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.Connect;
 import dev.senders.internal.Signals;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,9 +54,13 @@ public final class Senders {
         return (Sender<T>) JUST_STOPPED;
     }
 
-    /** {@code schedule(sch)}: completes with no value on {@code scheduler}. */
+    /**
+     * {@code schedule(sch)}: completes with no value on {@code scheduler}.
+     *
+     * @throws dev.senders.ProtocolViolationException if the scheduler's {@code schedule()} returns null
+     */
     public static Sender<Void> schedule(Scheduler scheduler) {
-        return Objects.requireNonNull(scheduler, "scheduler").schedule();
+        return Connect.schedule(Objects.requireNonNull(scheduler, "scheduler"));
     }
 
     /** {@code read(q)}: completes with the value the receiver's env yields for {@code query}. */

@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.Connect;
 import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
@@ -36,7 +37,7 @@ final class StartsOn<T> implements Sender<T> {
         if (scheduler instanceof Schedulers.ExecutorScheduler) {
             return new OnExecutor<>((Schedulers.ExecutorScheduler) scheduler, source, receiver);
         }
-        Sender<Void> schedule = Objects.requireNonNull(scheduler.schedule(), "startsOn: schedule() returned null");
+        Sender<Void> schedule = Connect.schedule(scheduler);
         return new Op<>(this, receiver, schedule);
     }
 
@@ -49,7 +50,7 @@ final class StartsOn<T> implements Sender<T> {
         Op(StartsOn<T> on, Receiver<? super T> downstream, Sender<Void> schedule) {
             this.on = on;
             this.downstream = downstream;
-            this.scheduleOp = schedule.connect(this);
+            this.scheduleOp = Connect.checked(schedule, this);
         }
 
         @Override
@@ -74,7 +75,7 @@ final class StartsOn<T> implements Sender<T> {
             Inner<T> inner = new Inner<>(downstream, downstream.env().with(Query.SCHEDULER, on.scheduler));
             OperationState op;
             try {
-                op = on.source.connect(inner);
+                op = Connect.checked(on.source, inner);
             } catch (Throwable t) {
                 Signals.throwIfFatal(t);
                 Signals.setError(downstream, t);
@@ -220,7 +221,7 @@ final class StartsOn<T> implements Sender<T> {
             OperationState op;
             marker = Thread.currentThread();
             try {
-                op = source.connect(this);
+                op = Connect.checked(source, this);
             } catch (Throwable t) {
                 Signals.throwIfFatal(t);
                 marker = STARTED;

@@ -8,6 +8,7 @@ import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
+import dev.senders.internal.Connect;
 import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
@@ -91,7 +92,7 @@ final class LetAsyncScope<T> implements Sender<T> {
                 OperationState op = null;
                 BodyReceiver br = new BodyReceiver();
                 try {
-                    op = c.wrap(body).connect(br);
+                    op = Connect.checked(c.wrap(body), br);
                 } catch (Throwable t) {
                     Signals.throwIfFatal(t);
                     onError(t);

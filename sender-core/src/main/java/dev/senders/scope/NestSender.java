@@ -4,6 +4,7 @@ import dev.senders.Env;
 import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Sender;
+import dev.senders.internal.Connect;
 import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
@@ -145,7 +146,7 @@ public final class NestSender<T> implements Sender<T> {
         Op(Sender<T> child, Receiver<? super T> receiver, NestBatch batch) {
             this.receiver = receiver;
             this.batch = batch;
-            this.childOp = child.connect(this);
+            this.childOp = Connect.checked(child, this);
         }
 
         @Override

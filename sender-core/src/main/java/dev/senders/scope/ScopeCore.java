@@ -8,6 +8,7 @@ import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.Scheduler;
 import dev.senders.Sender;
+import dev.senders.internal.Connect;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -317,7 +318,7 @@ final class ScopeCore implements AsyncScopeToken {
                 return;
             }
             try {
-                sch.get().schedule().connect(new Receiver<Void>() {
+                Connect.schedule(sch.get(), new Receiver<Void>() {
                     @Override
                     public void setValue(Void v) {
                         Signals.setValue(receiver, null);

@@ -4,6 +4,7 @@ import dev.senders.Env;
 import dev.senders.OperationState;
 import dev.senders.Query;
 import dev.senders.Sender;
+import dev.senders.internal.Connect;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -86,9 +87,11 @@ public final class Scopes {
         OperationState op;
         try {
             Sender<?> s = token instanceof ScopeCore ? ((ScopeCore) token).wrapFor(sender, r) : token.wrap(sender);
-            op = s.connect(r);
+            op = Connect.checked(s, r);
         } catch (Throwable t) {
-            token.dissociate();
+            if (r.abandonConnect()) { // a completion during connect may have released it already
+                token.dissociate();
+            }
             throw t;
         }
         if (r.beginStart()) {  // false: it completed during connect, reported as its error

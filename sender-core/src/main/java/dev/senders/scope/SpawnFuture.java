@@ -10,6 +10,7 @@ import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
+import dev.senders.internal.Connect;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -100,7 +101,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
             // the future's token follows base's (linkOuterStop): if that is the scope's token,
             // wrap's stopWhen would add nothing (decision S7)
             Sender<T> w = token instanceof ScopeCore ? ((ScopeCore) token).wrapFor(sender, base) : token.wrap(sender);
-            op = Objects.requireNonNull(w, "token.wrap returned null").connect(f);
+            op = Connect.checked(Objects.requireNonNull(w, "token.wrap returned null"), f);
         } catch (Throwable t) {
             StopCallback oc = f.outerCallback;
             if (oc != null) {

@@ -73,6 +73,18 @@ class SpawnReceiver implements Receiver<Object> {
         return false;
     }
 
+    /**
+     * Called on the spawning thread when {@code connect} threw: takes the completion, so that a
+     * later signal of the discarded operation is a second completion (reported, releasing nothing).
+     *
+     * @return {@code true} if the association is still to be released by the caller; {@code false}
+     *         if the sender completed during {@code connect} on another thread, which released it
+     */
+    final boolean abandonConnect() {
+        connecting = null;
+        return (int) GUARD.getAndSet(this, COMPLETED) != COMPLETED;
+    }
+
     /** True if this completion is the one; false if it is early (recorded) or a second one (reported). */
     private boolean enter(String signal) {
         if (connecting == Thread.currentThread()) {

@@ -5,6 +5,7 @@ import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Scheduler;
 import dev.senders.Sender;
+import dev.senders.internal.Connect;
 import dev.senders.internal.Signals;
 import java.util.concurrent.Callable;
 
@@ -43,7 +44,7 @@ final class RunOn<U> implements Sender<U> {
         public void start() {
             OperationState op;
             try {
-                op = scheduler.schedule().connect(this);
+                op = Connect.schedule(scheduler, this);
             } catch (Throwable t) {
                 Signals.throwIfFatal(t);
                 Signals.setError(downstream, t);

@@ -11,6 +11,7 @@ import dev.senders.Scheduler;
 import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
+import dev.senders.internal.Connect;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -208,7 +209,7 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
         Objects.requireNonNull(sender, "sender");
         checkBodyThread("Task.Context.await");
         Await<U> a = new Await<>(env);
-        OperationState op = sender.connect(a);
+        OperationState op = Connect.checked(sender, a);
         STATE.getAndBitwiseOrRelease(a, Await.STARTED);   // RMW: a (buggy) completion before start may have set bits
         op.start();
         if (((int) STATE.getAcquire(a) & Await.COMPLETED) == 0) {
