@@ -202,7 +202,7 @@ final class LetAsyncScope<T> implements Sender<T> {
 
             @Override
             public Env env() {
-                return receiver.env();
+                return workEnv; // the scheduler, but a token that cannot stop: a stopped join would end us early
             }
         }
 
