@@ -137,6 +137,15 @@ class SpawnReceiver implements Receiver<Object> {
             Signals.throwIfFatal(t);
             error.addSuppressed(t);
         }
+        routeError(token, envHandler, error);
+    }
+
+    /**
+     * Routes an error of associated work that no receiver takes: {@code envHandler}, else the
+     * scope's handler, else {@link Hooks#onErrorDropped}; counted by the library's scopes. Shared
+     * by spawn and by {@code spawnFuture}'s untaken errors.
+     */
+    static void routeError(AsyncScopeToken token, Consumer<? super Throwable> envHandler, Throwable error) {
         if (token instanceof ScopeCore) {
             ((ScopeCore) token).onSpawnError(error, envHandler);
         } else if (envHandler != null) {
