@@ -2,6 +2,7 @@ package dev.senders;
 
 import dev.senders.internal.Connect;
 import dev.senders.internal.GuardedReceiver;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -51,6 +52,7 @@ abstract class FanOut<R> implements OperationState {
     private StopCallback onDownstreamStop;
     /** What the children's {@code connect}s threw (the first, the others suppressed), or null. */
     private final Throwable connectFailure;
+    private boolean started;
 
     FanOut(Sender<?>[] children, Receiver<? super R> downstream) {
         this.downstream = downstream;
@@ -89,6 +91,10 @@ abstract class FanOut<R> implements OperationState {
 
     @Override
     public final void start() {
+        if (started) {
+            throw ImmediateOperation.startedTwice(algorithm() + "'s operation");
+        }
+        started = true;
         StopToken token = downstream.env().stopToken();
         Throwable failed = connectFailure;
         if (failed == null && token.stopRequested()) {

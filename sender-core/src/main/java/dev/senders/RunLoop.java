@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -138,8 +139,7 @@ public final class RunLoop implements Scheduler {
         @Override
         public void start() {
             if (!ITEM_STATE.compareAndSet(this, NEW, QUEUED)) {
-                throw new ProtocolViolationException("RunLoop: start() was called twice on a schedule operation;"
-                        + " an operation state is started at most once");
+                throw ImmediateOperation.startedTwice(loop + ".schedule()'s operation");
             }
             StopToken token = receiver.env().stopToken();
             if (token.stopPossible()) {

@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -33,10 +34,8 @@ public final class Schedulers {
         }
     };
 
-    private static final Sender<Void> INLINE_SCHEDULE = receiver -> {
-        Objects.requireNonNull(receiver, "receiver");
-        return () -> completeOn(receiver);
-    };
+    private static final Sender<Void> INLINE_SCHEDULE = receiver -> new ImmediateOperation<Void>(
+            Objects.requireNonNull(receiver, "receiver"), ImmediateOperation.SCHEDULE, null);
 
     private static final Scheduler TRAMPOLINE = trampoline(Trampoline.DEFAULT_MAX_DEPTH);
 
@@ -60,10 +59,7 @@ public final class Schedulers {
         if (maxDepth < 1) {
             throw new IllegalArgumentException("maxDepth must be at least 1, was " + maxDepth);
         }
-        Sender<Void> schedule = receiver -> {
-            Objects.requireNonNull(receiver, "receiver");
-            return () -> Trampoline.run(() -> completeOn(receiver), maxDepth);
-        };
+        Sender<Void> schedule = receiver -> new TrampolineOp(Objects.requireNonNull(receiver, "receiver"), maxDepth);
         return new Scheduler() {
             @Override
             public Sender<Void> schedule() {
@@ -139,6 +135,32 @@ public final class Schedulers {
         }
     }
 
+    /** The trampoline's schedule operation: inline while shallow, deferred when deep. */
+    private static final class TrampolineOp implements OperationState, Runnable {
+        private final Receiver<? super Void> receiver;
+        private final int maxDepth;
+        private boolean started;
+
+        TrampolineOp(Receiver<? super Void> receiver, int maxDepth) {
+            this.receiver = receiver;
+            this.maxDepth = maxDepth;
+        }
+
+        @Override
+        public void start() {
+            if (started) {
+                throw ImmediateOperation.startedTwice("Schedulers.trampoline(" + maxDepth + ").schedule()'s operation");
+            }
+            started = true;
+            Trampoline.run(this, maxDepth);
+        }
+
+        @Override
+        public void run() {
+            completeOn(receiver);
+        }
+    }
+
     /**
      * The schedule operation: the task handed to the executor, and the stop callback. One state
      * word, {@code NEW -> SUBMITTED} at {@code start} (a second start throws), then
@@ -165,8 +187,7 @@ public final class Schedulers {
         @Override
         public void start() {
             if (!STATE.compareAndSet(this, NEW, SUBMITTED)) {
-                throw new ProtocolViolationException("Schedulers.fromExecutor: start() was called twice on a"
-                        + " schedule operation; an operation state is started at most once");
+                throw ImmediateOperation.startedTwice(this);
             }
             StopToken token = receiver.env().stopToken();
             if (token.stopPossible()) {

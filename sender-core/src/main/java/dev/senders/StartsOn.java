@@ -2,6 +2,7 @@ package dev.senders;
 
 import dev.senders.internal.Connect;
 import dev.senders.internal.GuardedReceiver;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -198,8 +199,7 @@ final class StartsOn<T> implements Sender<T> {
         @Override
         public void start() {
             if (marker != null) {
-                throw new ProtocolViolationException("startsOn: start() was called twice on " + this
-                        + "; an operation state is started at most once");
+                throw ImmediateOperation.startedTwice(this);
             }
             marker = STARTED;
             StopToken token = downstream.env().stopToken();

@@ -10,6 +10,7 @@ import dev.senders.StopCallback;
 import dev.senders.StopToken;
 import dev.senders.internal.Connect;
 import dev.senders.internal.GuardedReceiver;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -66,6 +67,9 @@ final class LetAsyncScope<T> implements Sender<T> {
 
         @Override
         public void start() {
+            if (core != null) {
+                throw ImmediateOperation.startedTwice("letAsyncScope's operation");
+            }
             Env env = receiver.env();
             ScopeCore c = new ScopeCore("letAsyncScope", true, this, true);
             // P3296R3: the receiver's env reaches the spawned work and the body, with the scope's

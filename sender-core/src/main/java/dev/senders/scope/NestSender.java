@@ -6,6 +6,7 @@ import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.internal.Connect;
 import dev.senders.internal.GuardedReceiver;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -108,7 +109,7 @@ public final class NestSender<T> implements Sender<T> {
     public OperationState connect(Receiver<? super T> receiver) {
         Objects.requireNonNull(receiver, "receiver");
         if (wrapped == null) {
-            return () -> Signals.setStopped(receiver);
+            return ImmediateOperation.stopped(receiver);
         }
         if (taken == 0 && TAKEN.compareAndSet(this, 0, 1)) {
             try {
@@ -119,7 +120,7 @@ public final class NestSender<T> implements Sender<T> {
             }
         }
         if (!token.tryAssociate()) {
-            return () -> Signals.setStopped(receiver);
+            return ImmediateOperation.stopped(receiver);
         }
         batch.counter.add();
         try {

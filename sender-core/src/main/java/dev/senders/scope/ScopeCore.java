@@ -4,7 +4,6 @@ import dev.senders.Env;
 import dev.senders.Hooks;
 import dev.senders.InplaceStopSource;
 import dev.senders.OperationState;
-import dev.senders.ProtocolViolationException;
 import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.Scheduler;
@@ -12,6 +11,7 @@ import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
 import dev.senders.internal.Connect;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -315,8 +315,7 @@ final class ScopeCore implements AsyncScopeToken {
         @Override
         public void start() {
             if (!STATE.compareAndSet(this, NEW, WAITING)) {
-                throw new ProtocolViolationException("join: start() was called twice on " + core.name()
-                        + "'s join operation; an operation state is started at most once");
+                throw ImmediateOperation.startedTwice(core.name() + ".join()'s operation");
             }
             starting = Thread.currentThread();
             try {

@@ -11,6 +11,7 @@ import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
 import dev.senders.internal.Connect;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -134,10 +135,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         return (Sender<T>) UNASSOCIATED;
     }
 
-    private static final Sender<Object> UNASSOCIATED = r -> {
-        Objects.requireNonNull(r, "receiver");
-        return () -> Signals.setStopped(r);
-    };
+    private static final Sender<Object> UNASSOCIATED = r -> ImmediateOperation.stopped(Objects.requireNonNull(r, "receiver"));
 
     private void linkOuterStop() {
         StopToken outer = base.stopToken();
@@ -174,8 +172,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
     @Override
     public void start() {
         if (((int) STATE.getAndBitwiseOr(this, OP_STARTED) & OP_STARTED) != 0) {
-            throw new ProtocolViolationException("spawnFuture: start() was called twice on the consumer's"
-                    + " operation; an operation state is started at most once");
+            throw ImmediateOperation.startedTwice(this);
         }
         Receiver<? super T> r = consumer;
         if ((state & RESULT) == 0) { // a result already there is delivered whatever the consumer's token says

@@ -12,6 +12,7 @@ import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
 import dev.senders.internal.Connect;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -86,8 +87,7 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
     @Override
     public void start() {
         if (!PHASE.compareAndSet(this, NEW, STARTED)) {
-            throw new ProtocolViolationException("Task: start() was called twice on a Task operation;"
-                    + " an operation state is started at most once");
+            throw ImmediateOperation.startedTwice("a Task operation");
         }
         StopToken token;
         try {
