@@ -1,5 +1,6 @@
 package dev.senders.reactor;
 
+import dev.senders.internal.Connect;
 import dev.senders.internal.SubscriptionStop;
 import dev.senders.Env;
 import dev.senders.OperationState;
@@ -84,10 +85,7 @@ final class SenderSubscription<T> extends SubscriptionStop implements Subscripti
         SenderSubscription<T> s = new SenderSubscription<>(actual);
         OperationState op;
         try {
-            op = sender.connect(s);
-            if (op == null) {
-                throw new NullPointerException("the sender's connect returned a null OperationState");
-            }
+            op = Connect.checked(sender, s);
         } catch (Throwable t) {
             Signals.throwIfFatal(t);
             Operators.error(actual, t); // onSubscribe(empty) then onError (RS §1.9)

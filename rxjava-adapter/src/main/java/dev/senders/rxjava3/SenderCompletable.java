@@ -2,6 +2,7 @@ package dev.senders.rxjava3;
 
 import dev.senders.OperationState;
 import dev.senders.Sender;
+import dev.senders.internal.Connect;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.CompletableObserver;
 import io.reactivex.rxjava3.exceptions.Exceptions;
@@ -24,7 +25,7 @@ final class SenderCompletable extends Completable {
         Op op = new Op(observer);
         OperationState state;
         try {
-            state = sender.connect(op);
+            state = Connect.checked(sender, op);
         } catch (Throwable t) {
             Exceptions.throwIfFatal(t);
             observer.onSubscribe(Disposable.disposed());

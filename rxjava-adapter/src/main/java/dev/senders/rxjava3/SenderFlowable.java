@@ -1,5 +1,6 @@
 package dev.senders.rxjava3;
 
+import dev.senders.internal.Connect;
 import dev.senders.internal.SubscriptionStop;
 import dev.senders.Env;
 import dev.senders.OperationState;
@@ -59,7 +60,7 @@ final class SenderFlowable<T> extends Flowable<T> {
         Op<T> op = new Op<>(subscriber);
         OperationState state;
         try {
-            state = sender.connect(op);
+            state = Connect.checked(sender, op);
         } catch (Throwable t) {
             Exceptions.throwIfFatal(t);
             subscriber.onSubscribe(NoopSubscription.INSTANCE);

@@ -2,6 +2,7 @@ package dev.senders.rxjava3;
 
 import dev.senders.OperationState;
 import dev.senders.Sender;
+import dev.senders.internal.Connect;
 import io.reactivex.rxjava3.core.Single;
 import io.reactivex.rxjava3.core.SingleObserver;
 import io.reactivex.rxjava3.exceptions.Exceptions;
@@ -29,7 +30,7 @@ final class SenderSingle<T> extends Single<T> {
         Op<T> op = new Op<>(observer);
         OperationState state;
         try {
-            state = sender.connect(op);
+            state = Connect.checked(sender, op);
         } catch (Throwable t) {
             Exceptions.throwIfFatal(t);
             observer.onSubscribe(Disposable.disposed());

@@ -8,6 +8,7 @@ import dev.senders.ProtocolViolationException;
 import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.Sender;
+import dev.senders.internal.Connect;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -65,7 +66,7 @@ final class SenderPublisher<T> implements Flow.Publisher<T> {
         Op<T> op = new Op<>(subscriber);
         OperationState state;
         try {
-            state = sender.connect(op);
+            state = Connect.checked(sender, op);
         } catch (Throwable t) {
             Signals.throwIfFatal(t);
             op.state = Op.COMPLETED | Op.TERMINATED;
