@@ -11,7 +11,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
+import dev.senders.testkit.DisposeProbe;
 import java.util.function.Function;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -46,35 +46,26 @@ class DisposablesCompositeParityTest {
         return make.apply(new Disposable[0]);
     }
 
-    /** A member that counts how often it was disposed and may throw from dispose. */
+    /** A member that counts how often it was disposed and may throw from dispose (a testkit probe). */
     static final class Member implements Disposable {
-        final AtomicInteger disposals = new AtomicInteger();
-        final Throwable failure;
+        final DisposeProbe probe;
 
         Member() {
             this(null);
         }
 
         Member(Throwable failure) {
-            this.failure = failure;
+            this.probe = new DisposeProbe(failure);
         }
 
         @Override
         public void dispose() {
-            disposals.incrementAndGet();
-            if (failure != null) {
-                throw Member.<RuntimeException>sneaky(failure);
-            }
+            probe.dispose();
         }
 
         @Override
         public boolean isDisposed() {
-            return disposals.get() > 0;
-        }
-
-        @SuppressWarnings("unchecked")
-        static <E extends Throwable> E sneaky(Throwable t) throws E {
-            throw (E) t;
+            return probe.isDisposed();
         }
     }
 
@@ -85,7 +76,7 @@ class DisposablesCompositeParityTest {
         Member m = new Member();
         assertTrue(c.add(m));
         assertEquals(1, c.size());
-        assertEquals(0, m.disposals.get());
+        assertEquals(0, m.probe.disposals());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -98,7 +89,7 @@ class DisposablesCompositeParityTest {
         assertTrue(c.add(m));
         assertEquals(2, c.size());
         c.dispose();
-        assertEquals(2, m.disposals.get());
+        assertEquals(2, m.probe.disposals());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -113,7 +104,7 @@ class DisposablesCompositeParityTest {
         assertTrue(c.remove(m));
         assertFalse(c.remove(m));
         assertEquals(0, c.size());
-        assertEquals(0, m.disposals.get());
+        assertEquals(0, m.probe.disposals());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -133,8 +124,8 @@ class DisposablesCompositeParityTest {
         c.dispose();
         c.dispose();
         assertTrue(c.isDisposed());
-        assertEquals(1, a.disposals.get());
-        assertEquals(1, b.disposals.get());
+        assertEquals(1, a.probe.disposals());
+        assertEquals(1, b.probe.disposals());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -145,7 +136,7 @@ class DisposablesCompositeParityTest {
         c.dispose();
         Member m = new Member();
         assertFalse(c.add(m));
-        assertEquals(1, m.disposals.get());
+        assertEquals(1, m.probe.disposals());
         assertEquals(0, c.size());
     }
 
@@ -158,8 +149,8 @@ class DisposablesCompositeParityTest {
         Member a = new Member();
         Member b = new Member();
         assertFalse(c.addAll(List.of(a, b)));
-        assertEquals(1, a.disposals.get());
-        assertEquals(1, b.disposals.get());
+        assertEquals(1, a.probe.disposals());
+        assertEquals(1, b.probe.disposals());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -178,7 +169,7 @@ class DisposablesCompositeParityTest {
         c.dispose();
         assertEquals(0, c.size());
         assertFalse(c.remove(m));
-        assertEquals(1, m.disposals.get());
+        assertEquals(1, m.probe.disposals());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -188,7 +179,7 @@ class DisposablesCompositeParityTest {
         Member b = new Member();
         Disposable.Composite c = make.apply(new Disposable[] {a, b});
         assertEquals(2, c.size());
-        assertEquals(0, a.disposals.get());
+        assertEquals(0, a.probe.disposals());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -212,7 +203,7 @@ class DisposablesCompositeParityTest {
         Member good = new Member();
         Disposable.Composite c = make.apply(new Disposable[] {new Member(boom), good});
         assertSame(boom, assertThrows(IllegalStateException.class, c::dispose));
-        assertEquals(1, good.disposals.get());
+        assertEquals(1, good.probe.disposals());
         assertTrue(c.isDisposed());
     }
 
@@ -240,6 +231,6 @@ class DisposablesCompositeParityTest {
         RuntimeException e = assertThrows(RuntimeException.class, c::dispose);
         assertTrue(Exceptions.isMultiple(e), e.toString());
         assertTrue(Exceptions.unwrapMultiple(e).containsAll(List.of(a, b)));
-        assertEquals(1, ok.disposals.get());
+        assertEquals(1, ok.probe.disposals());
     }
 }

@@ -5,14 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;
-import dev.senders.Receiver;
 import dev.senders.Scheduler;
-import dev.senders.Schedulers;
 import dev.senders.Sender;
 import dev.senders.Senders;
 import dev.senders.scope.CountingScope;
+import dev.senders.testkit.Broken.NullScheduleScheduler;
+import dev.senders.testkit.Broken;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -37,13 +36,6 @@ class HostileSchedulerUnderSpawnTest {
 
     static final Duration HANG_GUARD = Duration.ofSeconds(10);
 
-    /** A broken foreign scheduler: schedule() returns null. */
-    static final class NullScheduleScheduler implements Scheduler {
-        @Override
-        public Sender<Void> schedule() {
-            return null;
-        }
-    }
 
     final List<Throwable> handled = new CopyOnWriteArrayList<>();
     final List<Throwable> droppedByReactor = new CopyOnWriteArrayList<>();
@@ -58,20 +50,7 @@ class HostileSchedulerUnderSpawnTest {
         Hooks.resetOnErrorDropped();
     }
 
-    static Scheduler rejecting() {
-        return Schedulers.fromExecutor(task -> {
-            throw new RejectedExecutionException("the pool is full");
-        });
-    }
 
-    static boolean causedBy(Throwable t, Class<? extends Throwable> type, String text) {
-        for (Throwable c = t; c != null; c = c.getCause()) {
-            if (type.isInstance(c) && String.valueOf(c.getMessage()).contains(text)) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     static List<Arguments> sources() {
         BiConsumer<reactor.core.scheduler.Scheduler, CountingScope> mono = (s, scope) ->
@@ -89,13 +68,13 @@ class HostileSchedulerUnderSpawnTest {
     void aRejectingSchedulerUnderSpawn_reachesTheScopesHandlerAndTheJoinEnds(String name,
             BiConsumer<reactor.core.scheduler.Scheduler, CountingScope> spawn) {
         CountingScope scope = new CountingScope(handled::add);
-        spawn.accept(ReactorSchedulers.toReactor(rejecting()), scope);
+        spawn.accept(ReactorSchedulers.toReactor(Broken.rejectingScheduler()), scope);
         assertTimeoutPreemptively(HANG_GUARD, () -> {
             scope.close();
             Senders.syncWait(scope.join());
         });
         assertEquals(1, handled.size(), () -> "the refusal reaches the scope's handler; Reactor dropped " + droppedByReactor);
-        assertTrue(causedBy(handled.get(0), RejectedExecutionException.class, ""), handled.get(0).toString());
+        assertTrue(Broken.causedBy(handled.get(0), RejectedExecutionException.class, ""), handled.get(0).toString());
         assertEquals(1, scope.errorCount());
     }
 
@@ -110,20 +89,15 @@ class HostileSchedulerUnderSpawnTest {
             Senders.syncWait(scope.join());
         });
         assertEquals(1, handled.size(), () -> "Reactor dropped " + droppedByReactor);
-        assertTrue(causedBy(handled.get(0), ProtocolViolationException.class, NullScheduleScheduler.class.getName()),
+        assertTrue(Broken.causedBy(handled.get(0), ProtocolViolationException.class, NullScheduleScheduler.class.getName()),
                 handled.get(0).toString());
     }
 
     @Test
     void aSenderWhoseConnectReturnsNullIsAViolationAtTheReactorBoundary() {
-        Sender<Integer> broken = new Sender<>() {
-            @Override
-            public OperationState connect(Receiver<? super Integer> receiver) {
-                return null;
-            }
-        };
+        Sender<Integer> broken = new Broken.NullConnectSender<>();
         Throwable e = assertTimeoutPreemptively(HANG_GUARD,
                 () -> assertThrows(RuntimeException.class, () -> ReactorSenders.toMono(broken).block(HANG_GUARD)));
-        assertTrue(causedBy(e, ProtocolViolationException.class, "connect returned null"), e.toString());
+        assertTrue(Broken.causedBy(e, ProtocolViolationException.class, "connect returned null"), e.toString());
     }
 }

@@ -13,7 +13,7 @@ import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.exceptions.CompositeException;
 import java.io.IOException;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
+import dev.senders.testkit.DisposeProbe;
 import java.util.function.Function;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -83,35 +83,26 @@ class CompositeDisposableParityTest {
         return make.apply(new Disposable[0]);
     }
 
-    /** A member that counts how often it was disposed and may throw from dispose. */
+    /** A member that counts how often it was disposed and may throw from dispose (a testkit probe). */
     static final class Member implements Disposable {
-        final AtomicInteger disposals = new AtomicInteger();
-        final Throwable failure;
+        final DisposeProbe probe;
 
         Member() {
             this(null);
         }
 
         Member(Throwable failure) {
-            this.failure = failure;
+            this.probe = new DisposeProbe(failure);
         }
 
         @Override
         public void dispose() {
-            disposals.incrementAndGet();
-            if (failure != null) {
-                throw Member.<RuntimeException>sneaky(failure);
-            }
+            probe.dispose();
         }
 
         @Override
         public boolean isDisposed() {
-            return disposals.get() > 0;
-        }
-
-        @SuppressWarnings("unchecked")
-        static <E extends Throwable> E sneaky(Throwable t) throws E {
-            throw (E) t;
+            return probe.isDisposed();
         }
     }
 
@@ -122,7 +113,7 @@ class CompositeDisposableParityTest {
         Member m = new Member();
         assertTrue(c.add(m));
         assertEquals(1, c.size());
-        assertEquals(0, m.disposals.get());
+        assertEquals(0, m.probe.disposals());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -134,7 +125,7 @@ class CompositeDisposableParityTest {
         assertTrue(c.add(m));
         assertEquals(1, c.size());
         c.dispose();
-        assertEquals(1, m.disposals.get());
+        assertEquals(1, m.probe.disposals());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -144,10 +135,10 @@ class CompositeDisposableParityTest {
         Member m = new Member();
         c.add(m);
         assertTrue(c.remove(m));
-        assertEquals(1, m.disposals.get());
+        assertEquals(1, m.probe.disposals());
         assertEquals(0, c.size());
         assertFalse(c.remove(m));
-        assertEquals(1, m.disposals.get());
+        assertEquals(1, m.probe.disposals());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -158,7 +149,7 @@ class CompositeDisposableParityTest {
         Member m = new Member();
         assertFalse(c.remove(m));
         assertFalse(c.delete(m));
-        assertEquals(0, m.disposals.get());
+        assertEquals(0, m.probe.disposals());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -168,7 +159,7 @@ class CompositeDisposableParityTest {
         Member m = new Member();
         c.add(m);
         assertTrue(c.delete(m));
-        assertEquals(0, m.disposals.get());
+        assertEquals(0, m.probe.disposals());
         assertEquals(0, c.size());
         assertFalse(c.delete(m));
     }
@@ -181,13 +172,13 @@ class CompositeDisposableParityTest {
         Member b = new Member();
         c.addAll(a, b);
         c.clear();
-        assertEquals(1, a.disposals.get());
-        assertEquals(1, b.disposals.get());
+        assertEquals(1, a.probe.disposals());
+        assertEquals(1, b.probe.disposals());
         assertEquals(0, c.size());
         assertFalse(c.isDisposed());
         Member later = new Member();
         assertTrue(c.add(later));
-        assertEquals(0, later.disposals.get());
+        assertEquals(0, later.probe.disposals());
         assertEquals(1, c.size());
     }
 
@@ -203,8 +194,8 @@ class CompositeDisposableParityTest {
         c.dispose();
         assertTrue(c.isDisposed());
         c.dispose();
-        assertEquals(1, a.disposals.get());
-        assertEquals(1, b.disposals.get());
+        assertEquals(1, a.probe.disposals());
+        assertEquals(1, b.probe.disposals());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -214,7 +205,7 @@ class CompositeDisposableParityTest {
         c.dispose();
         Member m = new Member();
         assertFalse(c.add(m));
-        assertEquals(1, m.disposals.get());
+        assertEquals(1, m.probe.disposals());
         assertEquals(0, c.size());
     }
 
@@ -226,8 +217,8 @@ class CompositeDisposableParityTest {
         Member a = new Member();
         Member b = new Member();
         assertFalse(c.addAll(a, b));
-        assertEquals(1, a.disposals.get());
-        assertEquals(1, b.disposals.get());
+        assertEquals(1, a.probe.disposals());
+        assertEquals(1, b.probe.disposals());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -248,7 +239,7 @@ class CompositeDisposableParityTest {
         assertFalse(c.remove(m));
         assertFalse(c.delete(m));
         c.clear();
-        assertEquals(1, m.disposals.get());
+        assertEquals(1, m.probe.disposals());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -258,10 +249,10 @@ class CompositeDisposableParityTest {
         Member b = new Member();
         Subject c = make.apply(new Disposable[] {a, b});
         assertEquals(2, c.size());
-        assertEquals(0, a.disposals.get());
+        assertEquals(0, a.probe.disposals());
         c.dispose();
-        assertEquals(1, a.disposals.get());
-        assertEquals(1, b.disposals.get());
+        assertEquals(1, a.probe.disposals());
+        assertEquals(1, b.probe.disposals());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -284,7 +275,7 @@ class CompositeDisposableParityTest {
         Member good = new Member();
         Subject c = make.apply(new Disposable[] {bad, good});
         assertSame(boom, assertThrows(IllegalStateException.class, c::dispose));
-        assertEquals(1, good.disposals.get());
+        assertEquals(1, good.probe.disposals());
         assertTrue(c.isDisposed());
     }
 
@@ -320,7 +311,7 @@ class CompositeDisposableParityTest {
         CompositeException e = assertThrows(CompositeException.class, c::dispose);
         assertEquals(2, e.size());
         assertTrue(e.getExceptions().containsAll(List.of(a, b)));
-        assertEquals(1, ok.disposals.get());
+        assertEquals(1, ok.probe.disposals());
     }
 
     @ParameterizedTest(name = "{0}")

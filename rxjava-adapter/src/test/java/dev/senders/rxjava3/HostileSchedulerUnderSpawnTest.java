@@ -5,14 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;
-import dev.senders.Receiver;
 import dev.senders.Scheduler;
-import dev.senders.Schedulers;
 import dev.senders.Sender;
 import dev.senders.Senders;
 import dev.senders.scope.CountingScope;
+import dev.senders.testkit.Broken.NullScheduleScheduler;
+import dev.senders.testkit.Broken;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Maybe;
@@ -41,13 +40,6 @@ class HostileSchedulerUnderSpawnTest {
 
     static final Duration HANG_GUARD = Duration.ofSeconds(10);
 
-    /** A broken foreign scheduler: schedule() returns null. */
-    static final class NullScheduleScheduler implements Scheduler {
-        @Override
-        public Sender<Void> schedule() {
-            return null;
-        }
-    }
 
     final List<Throwable> plugin = new CopyOnWriteArrayList<>();
     final List<Throwable> handled = new CopyOnWriteArrayList<>();
@@ -62,20 +54,7 @@ class HostileSchedulerUnderSpawnTest {
         RxJavaPlugins.reset();
     }
 
-    static Scheduler rejecting() {
-        return Schedulers.fromExecutor(task -> {
-            throw new RejectedExecutionException("the pool is full");
-        });
-    }
 
-    static boolean causedBy(Throwable t, Class<? extends Throwable> type) {
-        for (Throwable c = t; c != null; c = c.getCause()) {
-            if (type.isInstance(c)) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     static List<Arguments> sources() {
         BiFunction<io.reactivex.rxjava3.core.Scheduler, CountingScope, Disposable> completable = (rx, scope) ->
@@ -98,9 +77,9 @@ class HostileSchedulerUnderSpawnTest {
     void subscribeOnARejectingSchedulerUnderSpawn_reachesTheScopesHandlerAndTheJoinEnds(String name,
             BiFunction<io.reactivex.rxjava3.core.Scheduler, CountingScope, Disposable> spawn) {
         CountingScope scope = new CountingScope(handled::add);
-        spawn.apply(RxSchedulers.toRx(rejecting()), scope);
+        spawn.apply(RxSchedulers.toRx(Broken.rejectingScheduler()), scope);
         assertEquals(1, handled.size(), "the refusal reaches the scope's handler: " + plugin);
-        assertTrue(causedBy(handled.get(0), RejectedExecutionException.class), handled.get(0).toString());
+        assertTrue(handled.get(0) instanceof RejectedExecutionException, handled.get(0).toString());
         assertEquals(1, scope.errorCount());
         assertEquals(0, scope.count());
         scope.close();
@@ -114,48 +93,35 @@ class HostileSchedulerUnderSpawnTest {
         CountingScope scope = new CountingScope(handled::add);
         spawn.apply(RxSchedulers.toRx(new NullScheduleScheduler()), scope);
         assertEquals(1, handled.size(), "the violation reaches the scope's handler: " + plugin);
-        assertTrue(causedBy(handled.get(0), ProtocolViolationException.class), handled.get(0).toString());
+        assertTrue(Broken.causedBy(handled.get(0), ProtocolViolationException.class, ""), handled.get(0).toString());
         assertTrue(String.valueOf(handled.get(0).getMessage()).contains(NullScheduleScheduler.class.getName())
-                || causedByMessage(handled.get(0), NullScheduleScheduler.class.getName()));
+                || Broken.causedBy(handled.get(0), Throwable.class, NullScheduleScheduler.class.getName()));
         scope.close();
         assertTimeoutPreemptively(HANG_GUARD, () -> Senders.syncWait(scope.join()));
     }
 
-    static boolean causedByMessage(Throwable t, String text) {
-        for (Throwable c = t; c != null; c = c.getCause()) {
-            if (String.valueOf(c.getMessage()).contains(text)) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     @Test
     void toRxOfASchedulerWhoseScheduleReturnsNull_failsTheSubscriberInsteadOfHanging() {
         io.reactivex.rxjava3.core.Scheduler rx = RxSchedulers.toRx(new NullScheduleScheduler());
         Throwable e = assertTimeoutPreemptively(HANG_GUARD,
                 () -> assertThrows(RuntimeException.class, () -> Single.just(1).subscribeOn(rx).blockingGet()));
-        assertTrue(causedBy(e, ProtocolViolationException.class), e.toString());
-        assertTrue(causedByMessage(e, NullScheduleScheduler.class.getName()), e.toString());
+        assertTrue(Broken.causedBy(e, ProtocolViolationException.class, ""), e.toString());
+        assertTrue(Broken.causedBy(e, Throwable.class, NullScheduleScheduler.class.getName()), e.toString());
     }
 
     @Test
     void aWorkerOfARejectingSchedulerThrowsRejectedExecutionException() {
-        io.reactivex.rxjava3.core.Scheduler.Worker w = RxSchedulers.toRx(rejecting()).createWorker();
+        io.reactivex.rxjava3.core.Scheduler.Worker w = RxSchedulers.toRx(Broken.rejectingScheduler()).createWorker();
         assertThrows(RejectedExecutionException.class, () -> w.schedule(() -> { }));
         assertTrue(w.isDisposed());
     }
 
     @Test
     void aSenderOfAConnectReturningNullIsAViolationAtTheRxBoundary() {
-        Sender<Integer> broken = new Sender<>() {
-            @Override
-            public OperationState connect(Receiver<? super Integer> receiver) {
-                return null;
-            }
-        };
+        Sender<Integer> broken = new Broken.NullConnectSender<>();
         Throwable e = assertTimeoutPreemptively(HANG_GUARD,
                 () -> assertThrows(RuntimeException.class, () -> RxSenders.toSingle(broken).blockingGet()));
-        assertTrue(causedBy(e, ProtocolViolationException.class), e.toString());
+        assertTrue(Broken.causedBy(e, ProtocolViolationException.class, ""), e.toString());
     }
 }

@@ -8,11 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.Env;
 import dev.senders.Hooks;
-import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Query;
-import dev.senders.Receiver;
-import dev.senders.Scheduler;
 import dev.senders.Schedulers;
 import dev.senders.Sender;
 import dev.senders.Senders;
@@ -22,6 +19,8 @@ import dev.senders.scope.ScopeState;
 import dev.senders.scope.Scopes;
 import dev.senders.scope.SimpleCountingScope;
 import dev.senders.task.Task;
+import dev.senders.testkit.Broken.NullConnectSender;
+import dev.senders.testkit.Broken.NullScheduleScheduler;
 import dev.senders.testkit.ManualSender;
 import dev.senders.testkit.TestReceiver;
 import java.time.Duration;
@@ -45,21 +44,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class BrokenConnectAndScheduleTest {
 
-    /** A broken foreign sender: connect returns null. */
-    static final class NullConnectSender<T> implements Sender<T> {
-        @Override
-        public OperationState connect(Receiver<? super T> receiver) {
-            return null;
-        }
-    }
 
-    /** A broken foreign scheduler: schedule() returns null. */
-    static final class NullScheduleScheduler implements Scheduler {
-        @Override
-        public Sender<Void> schedule() {
-            return null;
-        }
-    }
 
     static final Duration HANG_GUARD = Duration.ofSeconds(10);
 

@@ -52,11 +52,11 @@ public class TaskAwaitCompletionVsStop {
 
     @Actor
     public void completeTheAwaitedSender() {
-        // bounded: the body connects the sender soon, or the stop completed the task without it
-        while (awaited.receiver == null && taskReceiver.completions == 0) {
+        // bounded: the body starts the sender soon, or the stop completed the task without it
+        while (awaited.started == 0 && taskReceiver.kind == Probes.NONE) {
             Thread.onSpinWait();
         }
-        if (awaited.receiver != null) {
+        if (awaited.started != 0) {
             awaited.complete(Probes.VALUE);
         }
     }
@@ -68,7 +68,7 @@ public class TaskAwaitCompletionVsStop {
 
     @Arbiter
     public void arbiter(III_Result r) {
-        while (taskReceiver.completions == 0) { // the body finishes on its own thread
+        while (taskReceiver.kind == Probes.NONE) { // the body finishes on its own thread; kind is written last
             Thread.onSpinWait();
         }
         r.r1 = taskReceiver.completions;

@@ -20,9 +20,11 @@ import org.openjdk.jcstress.infra.results.IIII_Result;
 @JCStressTest
 @Description("whenAny of two children: actor 1 completes child A with a value; actor 2 completes "
         + "child B with an error and then requests stop downstream (forwarded to the children, which "
-        + "answer stop by completing stopped). The first value or error claims the outcome; the "
-        + "result is delivered once, after both children completed, and is the claimant's.")
+        + "answer stop by completing stopped; the winner's claim requests stop on its sibling too). The "
+        + "first value or error claims the outcome; the result is delivered once, after both children "
+        + "completed, and is the claimant's.")
 @Outcome(id = "1, 1, 1, 2", expect = ACCEPTABLE, desc = "A's value came first and won")
+@Outcome(id = "1, 1, 1, 3", expect = ACCEPTABLE, desc = "A's value won and its stop request stopped B before its error")
 @Outcome(id = "1, 2, 1, 2", expect = ACCEPTABLE, desc = "B's error came first and won")
 @Outcome(id = "1, 2, 3, 2", expect = ACCEPTABLE, desc = "B's error won and its stop request stopped A first")
 @Outcome(id = "0, .*", expect = FORBIDDEN, desc = "never completed")
