@@ -28,6 +28,11 @@ public final class SharedTimer {
         return Holder.EXECUTOR.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
     }
 
+    /** Tasks queued on the timer (0 if it was never used): what pending timeouts cost, for tests and monitoring. */
+    public static int pendingTasks() {
+        return Holder.EXECUTOR.getQueue().size();
+    }
+
     /** The timer thread's class: recognised as non-blocking by the library (and by its BlockHound integration). */
     public static final class TimerThread extends Thread {
         TimerThread(Runnable r) {

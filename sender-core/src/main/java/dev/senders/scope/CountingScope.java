@@ -60,6 +60,11 @@ public final class CountingScope {
         return c;
     }
 
+    /** The shared state machine (package-private: tests and {@link Scopes} read its diagnostics). */
+    ScopeCore core() {
+        return core;
+    }
+
     /** The token that associates (and stop-wraps) work with this scope; the same object on every call. */
     public AsyncScopeToken getToken() {
         return core;

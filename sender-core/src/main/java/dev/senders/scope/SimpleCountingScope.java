@@ -83,6 +83,11 @@ public final class SimpleCountingScope {
         return name;
     }
 
+    /** The shared state machine (package-private: tests and {@link Scopes} read its diagnostics). */
+    ScopeCore core() {
+        return core;
+    }
+
     /** The token that associates work with this scope; the same object on every call. */
     public AsyncScopeToken getToken() {
         return core;
