@@ -94,6 +94,11 @@ class BlockHoundIntegrationTest {
         CompletionException e = org.junit.jupiter.api.Assertions.assertThrows(CompletionException.class,
                 () -> Senders.syncWait(Senders.timeout(blocksOnStop, Duration.ofMillis(500))));
         assertTrue(e.getCause() instanceof TimeoutException);
+        // the callback completed the work in its finally block; the error reaches the hook right after
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (dropped.isEmpty() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
         assertEquals(1, dropped.size(), dropped::toString);
         assertTrue(dropped.get(0) instanceof BlockingOperationError, () -> "dropped: " + dropped.get(0));
         assertTrue(dropped.get(0).getMessage().contains("Thread.sleep"), dropped.get(0).getMessage());
@@ -131,12 +136,16 @@ class BlockHoundIntegrationTest {
         Thread stopper = new Thread(source::requestStop, "stopper");
         stopper.start();
         assertTrue(running.await(10, TimeUnit.SECONDS));
-        Mono<Object> close = Mono.fromRunnable(cb::close).subscribeOn(Schedulers.parallel());
+        java.util.concurrent.atomic.AtomicReference<Thread> closer = new java.util.concurrent.atomic.AtomicReference<>();
+        Mono<Object> close = Mono.fromRunnable(() -> {
+            closer.set(Thread.currentThread());
+            cb.close(); // parks until the callback has returned
+        }).subscribeOn(Schedulers.parallel());
         Thread releaser = new Thread(() -> {
-            try {
-                Thread.sleep(50); // let close() park in its wait
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (System.nanoTime() < deadline
+                    && (closer.get() == null || closer.get().getState() != Thread.State.WAITING)) {
+                Thread.onSpinWait();
             }
             release.countDown();
         });
