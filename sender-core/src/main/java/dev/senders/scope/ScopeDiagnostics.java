@@ -18,17 +18,19 @@ import java.util.List;
  * {@code InplaceStopSource} does for its callbacks:
  * <ul>
  * <li>{@code push} (at a node's start): one CAS on {@code head}.
- * <li>A node finishes by its own state CAS and then adds one to {@code finished}. When finished
- *     nodes make up about half of what the last sweep left ({@code 2 * finished >= liveAtLastSweep}),
- *     the finishing thread sweeps unless another thread is sweeping ({@code sweeping}, 0/1 by CAS):
- *     amortized O(1) per node, memory proportional to running work.
+ * <li>A node finishes by its own state CAS. If it is on top and no sweep runs, the finishing
+ *     thread takes the sweep flag ({@code sweeping}, 0/1 by CAS) and pops it (the common case:
+ *     work ending in the order it started). Otherwise it adds one to {@code finished}; when
+ *     finished nodes make up about half of what the last sweep left
+ *     ({@code 2 * finished >= liveAtLastSweep}), the finishing thread sweeps unless another
+ *     thread holds the flag: amortized O(1) per node, memory proportional to running work.
  * <li>Only the sweeper rewrites links: it unlinks finished nodes at the top with a CAS on
  *     {@code head} (a push that wins simply leaves them to the next sweep) and the others by
  *     rewriting {@code next} of a node it keeps. Pushers touch only {@code head}; walkers (the dump)
  *     tolerate old and new links alike, and skip finished nodes.
  * <li>No finished node is left behind once work stops finishing: a finisher that loses the
- *     {@code sweeping} CAS increments {@code finished} first; the sweeper clears {@code sweeping}
- *     and then re-reads {@code finished}, and sweeps again if it grew during its pass. (A node
+ *     {@code sweeping} CAS has incremented {@code finished} first; whoever held the flag clears
+ *     it and then re-reads {@code finished}, and sweeps (again) if it grew meanwhile. (A node
  *     whose work completed between its start CAS and its push, which only a sender completing
  *     from another thread during connect can do, may stay until the next sweep; it is never listed.)
  * </ul>
@@ -68,7 +70,43 @@ final class ScopeDiagnostics {
         } while (!HEAD.compareAndSet(this, h, node));
     }
 
-    void finished() {
+    /**
+     * {@code node} finished (its state CAS is done). Fast path, for work that ends in the order it
+     * started (inline work, a burst of short tasks): take the sweep flag and pop the node off the
+     * top, two CASes. Otherwise count it and sweep when due.
+     */
+    void finished(TrackedSender.Op<?> node) {
+        if (SWEEPING.compareAndSet(this, 0, 1)) {
+            boolean popped = false;
+            try {
+                if (head == node && HEAD.compareAndSet(this, node, node.next)) {
+                    popped = true;
+                    int live = liveAtLastSweep;
+                    if (live > 0) {
+                        liveAtLastSweep = live - 1;
+                    }
+                    // finished nodes now on top (counted, or about to be, in finished) go too
+                    int removed = 0;
+                    TrackedSender.Op<?> h;
+                    while ((h = head) != null && h.isFinished() && HEAD.compareAndSet(this, h, h.next)) {
+                        removed++;
+                    }
+                    if (removed != 0) {
+                        FINISHED.getAndAdd(this, (long) -removed);
+                    }
+                }
+            } finally {
+                sweeping = 0;
+            }
+            if (popped) {
+                // a finisher that lost the flag to us counted itself first: look again
+                long f = finished;
+                if (f > 0 && f * 2 >= liveAtLastSweep) {
+                    trySweep();
+                }
+                return;
+            }
+        }
         long f = (long) FINISHED.getAndAdd(this, 1L) + 1L;
         if (f * 2 >= liveAtLastSweep) {
             trySweep();

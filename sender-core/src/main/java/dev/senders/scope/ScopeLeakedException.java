@@ -23,11 +23,18 @@ public final class ScopeLeakedException extends IllegalStateException {
 
     ScopeLeakedException(String scope, ScopeState state, long count, List<OutstandingWork> outstanding,
             ScopeTrace createdAt) {
-        super(message(scope, state, count, outstanding), createdAt);
+        super(message(scope, state, count, outstanding), trimmed(createdAt));
         this.scopeName = scope;
         this.state = state;
         this.count = count;
         this.outstanding = List.copyOf(outstanding);
+    }
+
+    private static ScopeTrace trimmed(ScopeTrace site) {
+        if (site != null) {
+            site.getStackTrace(); // library frames removed before the cause is printed
+        }
+        return site;
     }
 
     private static String message(String scope, ScopeState state, long count, List<OutstandingWork> outstanding) {

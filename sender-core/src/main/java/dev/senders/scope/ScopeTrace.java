@@ -40,15 +40,37 @@ public final class ScopeTrace extends RuntimeException {
     private final String scope;
     private final String work;
     private final String kind;
+    /** Whether the library frames were removed; done on first use (materializing a stack is the costly part). */
+    private volatile boolean trimmed;
 
     ScopeTrace(String message, String scope, String work, String kind, boolean site) {
-        super(message, null, false, site);
+        super(message, null, false, site); // site: the JVM records the backtrace; frames are built lazily
         this.scope = scope;
         this.work = work;
         this.kind = kind;
-        if (site) {
-            setStackTrace(trimLibraryFrames(getStackTrace()));
+        this.trimmed = !site;
+    }
+
+    /** The site's frames with the library's association frames removed (built and trimmed on first call). */
+    @Override
+    public StackTraceElement[] getStackTrace() {
+        if (!trimmed) { // racing trims are harmless: trimming is idempotent
+            setStackTrace(trimLibraryFrames(super.getStackTrace()));
+            trimmed = true;
         }
+        return super.getStackTrace();
+    }
+
+    @Override
+    public void printStackTrace(java.io.PrintStream s) {
+        getStackTrace();
+        super.printStackTrace(s);
+    }
+
+    @Override
+    public void printStackTrace(java.io.PrintWriter s) {
+        getStackTrace();
+        super.printStackTrace(s);
     }
 
     /** The trace of a spawn (or of a failure, when no site was captured). */
@@ -94,6 +116,7 @@ public final class ScopeTrace extends RuntimeException {
     /** Adds {@code trace} to {@code error} unless it already carries one. */
     static void annotate(Throwable error, ScopeTrace trace) {
         if (error != trace && find(error).isEmpty()) {
+            trace.getStackTrace(); // trimmed before it is printed as part of another exception
             error.addSuppressed(trace);
         }
     }

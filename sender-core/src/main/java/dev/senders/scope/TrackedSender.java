@@ -100,7 +100,9 @@ final class TrackedSender<T> implements Sender<T> {
             }
             startNanos = System.nanoTime();
             if (STATE.compareAndSet(this, NEW, RUNNING)) {
-                jfr = Jfr.workStarted(scope.name(), name, kind);
+                if (Jfr.workEventsEnabled()) {
+                    jfr = Jfr.workStarted(scope.name(), name, kind);
+                }
                 scope.diagnostics().push(this);
             }
             c.start();
@@ -109,7 +111,7 @@ final class TrackedSender<T> implements Sender<T> {
         /** First completion: leave the list; a completion before start only records itself. */
         private void finish(String outcome, Throwable error) {
             if (STATE.compareAndSet(this, RUNNING, FINISHED)) {
-                scope.diagnostics().finished();
+                scope.diagnostics().finished(this);
                 Jfr.workEnded(jfr, outcome, error);
             } else {
                 STATE.compareAndSet(this, NEW, EARLY);
