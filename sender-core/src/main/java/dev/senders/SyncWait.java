@@ -61,7 +61,7 @@ final class SyncWait<T> implements Receiver<T> {
         }
         long deadline = 0L;
         if (timeout != null) {
-            deadline = System.nanoTime() + saturatedNanos(timeout);
+            deadline = System.nanoTime() + Math.min(Math.max(0L, Durations.saturatedNanos(timeout)), Long.MAX_VALUE / 2);
             if (deadline == 0L) {
                 deadline = 1L; // 0 means "no deadline" to the loop
             }
@@ -92,14 +92,6 @@ final class SyncWait<T> implements Receiver<T> {
     }
 
     private static final int EARLY = 1, INTERRUPTED = 2, ABANDONED = 4;
-
-    private static long saturatedNanos(Duration timeout) {
-        try {
-            return Math.max(0L, timeout.toNanos());
-        } catch (ArithmeticException tooLong) {
-            return timeout.isNegative() ? 0L : Long.MAX_VALUE / 2;
-        }
-    }
 
     /**
      * The wait ended by an interrupt (status cleared by the loop) or at the deadline: requests

@@ -63,21 +63,13 @@ final class Timeout<T> implements Sender<T> {
 
         @Override
         public void start() {
-            long nanos = saturatedNanos(timeout);
+            long nanos = Durations.saturatedNanos(timeout);
             if (nanos <= 0L) {
                 run(); // already due: stop requested on this thread before the source starts
             } else {
                 timer = SharedTimer.schedule(this, nanos);
             }
             child.start();
-        }
-
-        private static long saturatedNanos(Duration d) {
-            try {
-                return d.toNanos();
-            } catch (ArithmeticException tooLong) {
-                return d.isNegative() ? 0L : Long.MAX_VALUE;
-            }
         }
 
         /** The deadline: on the timer thread (or inline in start when already due). */

@@ -7,6 +7,15 @@ public final class Durations {
 
     private Durations() {}
 
+    /** {@code d} in nanoseconds, saturated to {@code Long.MIN_VALUE}/{@code Long.MAX_VALUE} instead of overflowing. */
+    public static long saturatedNanos(Duration d) {
+        try {
+            return d.toNanos();
+        } catch (ArithmeticException tooLong) {
+            return d.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+    }
+
     public static String format(Duration d) {
         return format(d.toNanos());
     }
