@@ -36,7 +36,10 @@ public enum ScopeState {
         return this == UNUSED || this == OPEN || this == OPEN_AND_JOINING;
     }
 
-    /** Whether the scope may be dropped in this state without a leak report. */
+    /**
+     * Whether this state alone makes dropping the scope silent (no work can be associated). In
+     * the other states a dropped scope is reported only while its count is above zero.
+     */
     public boolean isSafeToDrop() {
         return this == UNUSED || this == UNUSED_AND_CLOSED || this == JOINED;
     }
