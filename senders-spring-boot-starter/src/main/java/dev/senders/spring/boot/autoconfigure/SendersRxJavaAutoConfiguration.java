@@ -1,0 +1,24 @@
+package dev.senders.spring.boot.autoconfigure;
+
+import dev.senders.rxjava3.RxScopes;
+import dev.senders.spring.boot.RxScopeSpawner;
+import dev.senders.spring.boot.ScopeSpawner;
+import io.reactivex.rxjava3.core.Completable;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/** An {@link RxScopeSpawner} when RxJava 3 and the senders RxJava adapter are on the class path. */
+@AutoConfiguration(after = SendersScopeAutoConfiguration.class)
+@ConditionalOnClass({ Completable.class, RxScopes.class })
+@ConditionalOnBean(ScopeSpawner.class)
+public final class SendersRxJavaAutoConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean
+    RxScopeSpawner rxScopeSpawner(ScopeSpawner spawner) {
+        return new RxScopeSpawner(spawner);
+    }
+}
