@@ -7,8 +7,8 @@ import dev.senders.Sender;
 import java.util.Objects;
 
 /**
- * Work associated through an {@link InstrumentedToken}: the same sender, run with the spawning
- * thread's context installed, and counted by how it ends.
+ * Work spawned through a {@link ScopeSpawner}: the same sender, run with the spawning thread's
+ * context installed, and counted by how it ends.
  *
  * <ul>
  * <li>{@code connect} and {@code start} of the source run with the captured context installed;
@@ -27,10 +27,10 @@ import java.util.Objects;
 final class ObservedWork<T> implements Sender<T> {
 
     private final Sender<T> source;
-    private final InstrumentedToken counters;
+    private final SpawnCounters counters;
     private final SpawnContext.Snapshot context;
 
-    ObservedWork(Sender<T> source, InstrumentedToken counters, SpawnContext.Snapshot context) {
+    ObservedWork(Sender<T> source, SpawnCounters counters, SpawnContext.Snapshot context) {
         this.source = Objects.requireNonNull(source, "sender");
         this.counters = counters;
         this.context = context;
@@ -55,12 +55,12 @@ final class ObservedWork<T> implements Sender<T> {
     static final class Operation<T> implements OperationState, Receiver<T> {
 
         private final Receiver<? super T> downstream;
-        private final InstrumentedToken counters;
+        private final SpawnCounters counters;
         private final SpawnContext.Snapshot context;
         /** Written by connect before the operation is handed out; read by start on the same hand-off. */
         OperationState upstream;
 
-        Operation(Receiver<? super T> downstream, InstrumentedToken counters, SpawnContext.Snapshot context) {
+        Operation(Receiver<? super T> downstream, SpawnCounters counters, SpawnContext.Snapshot context) {
             this.downstream = downstream;
             this.counters = counters;
             this.context = context;

@@ -1,23 +1,28 @@
 package dev.senders.spring.boot;
 
-import dev.senders.reactor.ReactorScopes;
+import dev.senders.reactor.ReactorSenders;
 import java.util.Objects;
 import org.reactivestreams.Publisher;
-import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
  * Spawns Reactor work ({@code Mono}, {@code Flux}, any {@code Publisher}) into the application
- * scope: {@link ReactorScopes#spawn} with {@link ScopeSpawner#token()}.
+ * scope: {@link ScopeSpawner#spawn} of {@code ReactorSenders.fromPublisherIgnoreElements(work)},
+ * which is what {@code ReactorScopes.spawn} spawns, plus the spawner's counting and context.
  *
  * <p>When the scope spawner carries context ({@link ScopeSpawner#capturesContext()}), the
  * publisher is subscribed with {@code contextCapture()}: at subscription (on the spawning thread,
- * inside the spawn) the captured values are written into the subscription's Reactor
- * {@code Context}, where {@code Mono.deferContextual}, {@code tap} and {@code handle} see them and
- * from which Reactor's automatic context propagation ({@code spring.reactor.context-propagation=auto},
- * {@code Hooks.enableAutomaticContextPropagation()}) restores them as ThreadLocals on every thread
- * the work hops to. Thread-safe.
+ * inside the spawn, with the captured context installed) the values are written into the
+ * subscription's Reactor {@code Context}, where {@code Mono.deferContextual}, {@code tap} and
+ * {@code handle} see them and from which Reactor's automatic context propagation
+ * ({@code spring.reactor.context-propagation=auto}, {@code Hooks.enableAutomaticContextPropagation()})
+ * restores them as ThreadLocals on every thread the work hops to.
+ *
+ * <p>There is no per-spawn {@code Disposable}: the work ends by itself or by the scope's stop
+ * request at shutdown. Work that must be cancelled on its own can be spawned with
+ * {@code ReactorScopes.spawn(work, spawner.scope().getToken())} (the scope still joins, stops and
+ * handles it; the spawner does not count it or carry context to it). Thread-safe.
  */
 public final class ReactorScopeSpawner {
 
@@ -28,22 +33,19 @@ public final class ReactorScopeSpawner {
     }
 
     /**
-     * Subscribes to {@code work} now, on the calling thread, as work of the application scope; its
-     * elements are discarded, its error goes to the scope's handler, shutdown waits for it (and
-     * cancels it if it outlasts {@code senders.scope.shutdown.grace}).
+     * Subscribes to {@code work} now, on the calling thread, as work of the application scope,
+     * requesting everything and discarding the elements. Its error goes to the scope's handler (an
+     * upstream {@code CancellationException} counts as stopped); shutdown waits for it and cancels
+     * it if it outlasts {@code senders.scope.shutdown.grace}.
      *
-     * @return the {@code Disposable} of that one subscription; {@link ReactorScopes#REFUSED} (compare
-     *         by identity) if the scope is closed, in which case {@code work} is never subscribed
+     * @return {@code true} if subscribed; {@code false} if the scope is closed, in which case
+     *         {@code work} is never subscribed
      * @throws NullPointerException if {@code work} is null
      */
-    public Disposable spawn(Publisher<?> work) {
+    public boolean spawn(Publisher<?> work) {
         Objects.requireNonNull(work, "work");
-        return ReactorScopes.spawn(spawner.capturesContext() ? withContext(work) : work, spawner.token());
-    }
-
-    /** Whether {@code d}, a result of {@link #spawn}, says the scope refused the work. */
-    public static boolean refused(Disposable d) {
-        return d == ReactorScopes.REFUSED;
+        return spawner.spawn(ReactorSenders.fromPublisherIgnoreElements(
+                spawner.capturesContext() ? withContext(work) : work));
     }
 
     /** The scope spawner this one spawns through. */

@@ -1,38 +1,38 @@
 package dev.senders.spring.boot;
 
 import dev.senders.Sender;
-import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.Scopes;
 import java.util.Objects;
 
 /**
  * The application-wide scope as the starter manages it: spawn fire-and-forget work into it and
- * read its state. Inject it where work is spawned (or {@link ReactorScopeSpawner} /
- * {@link RxScopeSpawner} for Reactor and RxJava sources).
+ * read its state. Inject it where sender work is spawned, or {@link ReactorScopeSpawner} /
+ * {@link RxScopeSpawner} for Reactor and RxJava sources.
  *
  * <ul>
- * <li>{@link #spawn(Sender)} starts the work at once, on the calling thread, unless the scope is
- *     closed (the application is shutting down): then the work never starts and it returns
- *     {@code false}. Shutdown waits for spawned work (see {@link ScopeShutdown}).
- * <li>An error of spawned work goes to the scope's error handler: with the starter's scope, one
- *     {@code ERROR} line per failure, through SLF4J, naming the scope.
+ * <li>{@link #spawn(Sender)} is {@code Scopes.spawn} with the scope's own token: the work starts at
+ *     once, on the calling thread, unless the scope is closed (the application is shutting down):
+ *     then it never starts and {@code spawn} returns {@code false}. Shutdown waits for spawned work
+ *     ({@link ScopeShutdown}), and its stop request reaches it.
+ * <li>An error of spawned work goes to the scope's error handler, once, and is counted by the
+ *     scope: with the starter's scope, one {@code ERROR} line through SLF4J naming the scope
+ *     ({@link SpawnErrorLogger}); with an application's own {@code CountingScope}, its handler.
  * <li>The work's connect, start and completion run with the spawning thread's context installed
- *     ({@link SpawnContext}).
- * <li>{@link #token()} associates the same way for the other algorithms
- *     ({@code Scopes.nest}, {@code Scopes.spawnFuture}, {@code ReactorScopes.nest}, ...). Work
- *     associated through {@code scope().getToken()} directly is joined, stopped and its errors
- *     handled the same, but is not counted in {@link #report()}'s spawned, completed, stopped and
- *     refused, and does not see the spawning thread's context.
+ *     ({@link SpawnContext}): the error's log line carries the request's MDC.
+ * <li>{@link #report()} counts what was spawned through this spawner (and its Reactor and RxJava
+ *     siblings). Work spawned with {@code scope().getToken()} directly is joined, stopped and its
+ *     errors handled and counted by the scope just the same, but is not in spawned, completed,
+ *     stopped and refused, and does not carry the spawning thread's context.
  * </ul>
- * Thread-safe.
+ * Thread-safe; one per application scope.
  */
 public final class ScopeSpawner {
 
     private final CountingScope scope;
     private final String name;
-    private final InstrumentedToken token;
-    private final boolean capturesContext;
+    private final SpawnContext context;
+    private final SpawnCounters counters = new SpawnCounters();
 
     /**
      * @param scope   the application's scope
@@ -43,24 +43,25 @@ public final class ScopeSpawner {
     public ScopeSpawner(CountingScope scope, String name, SpawnContext context) {
         this.scope = Objects.requireNonNull(scope, "scope");
         this.name = Objects.requireNonNull(name, "name");
-        this.token = new InstrumentedToken(scope.getToken(), Objects.requireNonNull(context, "context"));
-        this.capturesContext = context != SpawnContext.NONE;
+        this.context = Objects.requireNonNull(context, "context");
     }
 
     /**
-     * Spawns {@code work} into the scope: {@code Scopes.spawn(work, token())}.
+     * Spawns {@code work} into the scope; see the class comment.
      *
      * @return {@code true} if the work was started; {@code false} if the scope is closed, in which
      *         case {@code work} is never connected or started
      * @throws NullPointerException if {@code work} is null
      */
     public boolean spawn(Sender<?> work) {
-        return Scopes.spawn(Objects.requireNonNull(work, "work"), token);
-    }
-
-    /** The token that associates work with the scope, counted and carrying the spawning thread's context. */
-    public AsyncScopeToken token() {
-        return token;
+        ObservedWork<?> observed = new ObservedWork<>(Objects.requireNonNull(work, "work"), counters, context.capture());
+        counters.spawned.increment();              // before: the work may complete before spawn returns
+        if (Scopes.spawn(observed, scope.getToken())) {
+            return true;
+        }
+        counters.spawned.decrement();
+        counters.refused.increment();
+        return false;
     }
 
     /** The scope itself. */
@@ -75,13 +76,13 @@ public final class ScopeSpawner {
 
     /** Whether spawned work carries the spawning thread's context (a {@link SpawnContext} other than NONE). */
     public boolean capturesContext() {
-        return capturesContext;
+        return context != SpawnContext.NONE;
     }
 
     /** The scope's state and counters now. */
     public ScopeReport report() {
-        return new ScopeReport(name, scope.state(), scope.count(), token.spawned.sum(), token.completed.sum(),
-                scope.errorCount(), token.stopped.sum(), token.refused.sum());
+        return new ScopeReport(name, scope.state(), scope.count(), counters.spawned.sum(), counters.completed.sum(),
+                scope.errorCount(), counters.stopped.sum(), counters.refused.sum());
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.senders.spring.boot.autoconfigure;
 
-import dev.senders.reactor.ReactorScopes;
+import dev.senders.reactor.ReactorSenders;
 import dev.senders.spring.boot.ReactorScopeSpawner;
 import dev.senders.spring.boot.ScopeSpawner;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -12,7 +12,7 @@ import reactor.core.publisher.Mono;
 
 /** A {@link ReactorScopeSpawner} when Reactor and the senders Reactor adapter are on the class path. */
 @AutoConfiguration(after = SendersScopeAutoConfiguration.class)
-@ConditionalOnClass({ Mono.class, ReactorScopes.class })
+@ConditionalOnClass({ Mono.class, ReactorSenders.class })
 @ConditionalOnBean(ScopeSpawner.class)
 public final class SendersReactorAutoConfiguration {
 

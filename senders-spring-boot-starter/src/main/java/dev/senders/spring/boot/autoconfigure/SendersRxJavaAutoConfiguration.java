@@ -1,6 +1,6 @@
 package dev.senders.spring.boot.autoconfigure;
 
-import dev.senders.rxjava3.RxScopes;
+import dev.senders.rxjava3.RxSenders;
 import dev.senders.spring.boot.RxScopeSpawner;
 import dev.senders.spring.boot.ScopeSpawner;
 import io.reactivex.rxjava3.core.Completable;
@@ -12,7 +12,7 @@ import org.springframework.context.annotation.Bean;
 
 /** An {@link RxScopeSpawner} when RxJava 3 and the senders RxJava adapter are on the class path. */
 @AutoConfiguration(after = SendersScopeAutoConfiguration.class)
-@ConditionalOnClass({ Completable.class, RxScopes.class })
+@ConditionalOnClass({ Completable.class, RxSenders.class })
 @ConditionalOnBean(ScopeSpawner.class)
 public final class SendersRxJavaAutoConfiguration {
 

@@ -9,8 +9,10 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.ToLongFunction;
@@ -25,12 +27,17 @@ import java.util.function.ToLongFunction;
  *     the scope's close at shutdown to the end of its join (or to giving up on it), recorded once.
  * </ul>
  * The gauge and the counters read the scope when a registry polls them; nothing is counted twice.
+ * The three timers are registered with the other meters (count 0 until shutdown), because Spring
+ * Boot closes its registries when the context-closed event is published, before lifecycle beans
+ * stop: the shutdown is recorded into meters that exist, but a push registry has already made its
+ * final publication by then, and a scrape endpoint is gone with the web server. The shutdown's
+ * log line carries the same duration.
  */
 public final class SendersScopeMetrics implements MeterBinder, ScopeShutdown.Listener {
 
     private final ScopeSpawner spawner;
     private final Tags tags;
-    private final List<MeterRegistry> registries = new CopyOnWriteArrayList<>();
+    private final List<Map<ScopeShutdown.Outcome, Timer>> shutdownTimers = new CopyOnWriteArrayList<>();
 
     public SendersScopeMetrics(ScopeSpawner spawner) {
         this.spawner = Objects.requireNonNull(spawner, "spawner");
@@ -49,7 +56,14 @@ public final class SendersScopeMetrics implements MeterBinder, ScopeShutdown.Lis
         counter(registry, "stopped", "Work that ended stopped (cancelled, or stopped by the scope at shutdown)",
                 ScopeReport::stopped);
         counter(registry, "refused", "Spawns refused because the scope was closed", ScopeReport::refused);
-        registries.add(registry);
+        Map<ScopeShutdown.Outcome, Timer> timers = new EnumMap<>(ScopeShutdown.Outcome.class);
+        for (ScopeShutdown.Outcome outcome : ScopeShutdown.Outcome.values()) {
+            timers.put(outcome, Timer.builder("senders.scope.shutdown")
+                    .description("From the scope's close at shutdown to the end of its join, or to giving up on it")
+                    .tags(tags).tag("outcome", outcome.name().toLowerCase(Locale.ROOT))
+                    .register(registry));
+        }
+        shutdownTimers.add(timers);
     }
 
     private void counter(MeterRegistry registry, String name, String description, ToLongFunction<ScopeReport> f) {
@@ -59,12 +73,8 @@ public final class SendersScopeMetrics implements MeterBinder, ScopeShutdown.Lis
 
     @Override
     public void scopeShutDown(ScopeShutdown.Result result) {
-        for (MeterRegistry registry : registries) {
-            Timer.builder("senders.scope.shutdown")
-                    .description("From the scope's close at shutdown to the end of its join, or to giving up on it")
-                    .tags(tags).tag("outcome", result.outcome().name().toLowerCase(Locale.ROOT))
-                    .register(registry)
-                    .record(result.duration());
+        for (Map<ScopeShutdown.Outcome, Timer> timers : shutdownTimers) {
+            timers.get(result.outcome()).record(result.duration());
         }
     }
 }
