@@ -13,6 +13,7 @@ import dev.senders.spring.boot.autoconfigure.SendersReactorAutoConfiguration;
 import dev.senders.spring.boot.autoconfigure.SendersRxJavaAutoConfiguration;
 import dev.senders.spring.boot.autoconfigure.SendersScopeAutoConfiguration;
 import dev.senders.spring.boot.metrics.SendersScopeMetrics;
+import dev.senders.spring.boot.webapp.PhaseZeroResource;
 import dev.senders.spring.boot.webapp.ResultStore;
 import io.micrometer.context.ContextRegistry;
 import io.micrometer.context.ContextSnapshot;
@@ -223,18 +224,24 @@ class SendersAutoConfigurationTest {
     }
 
     @Test
-    void shutdownWaitsPastSpringsPhaseTimeout_soTheBeansTheWorkUsesOutliveIt() {
+    void shutdownWaitsPastSpringsPhaseTimeout_soLowerPhasesAndBeansOutliveTheWork() {
         runner.withConfiguration(AutoConfigurations.of(LifecycleAutoConfiguration.class))
                 .withPropertyValues("spring.lifecycle.timeout-per-shutdown-phase=100ms",
                         "senders.scope.shutdown.grace=5s")
+                .withBean(PhaseZeroResource.class, PhaseZeroResource::new)
                 .withBean(ResultStore.class, ResultStore::new)
                 .run(context -> {
+                    PhaseZeroResource resource = context.getBean(PhaseZeroResource.class);
                     ResultStore store = context.getBean(ResultStore.class);
                     context.getBean(ReactorScopeSpawner.class).spawn(Mono.delay(Duration.ofMillis(600))
-                            .doOnNext(x -> store.put("report", "written")));
+                            .doOnNext(x -> {
+                                resource.use();
+                                store.put("report", "written");
+                            }));
                     context.close();
+                    assertThat(resource.uses).as("used while still running").hasValue(1);
+                    assertThat(resource.lateUses).hasValue(0);
                     assertThat(store.results).containsEntry("report", "written");
-                    assertThat(store.lateUses).hasValue(0);
                     assertThat(store.isClosed()).isTrue();
                 });
     }
