@@ -164,7 +164,10 @@ public final class ScopeShutdown implements SmartLifecycle, BeanFactoryAware, Di
     @Override
     public void stop(Runnable callback) {
         Objects.requireNonNull(callback, "callback");
-        shutdown().whenComplete((result, error) -> callback.run());
+        shutdown().whenComplete((result, error) -> {
+            running = false;                       // also after a restart: the scope stays closed
+            callback.run();
+        });
     }
 
     /** Starts the shutdown (once) and blocks until it has ended (at most grace + stop-timeout). */
