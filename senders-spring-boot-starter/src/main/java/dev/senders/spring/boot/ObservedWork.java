@@ -40,8 +40,11 @@ final class ObservedWork<T> implements Sender<T> {
     public OperationState connect(Receiver<? super T> receiver) {
         Objects.requireNonNull(receiver, "receiver");
         Operation<T> op = new Operation<>(receiver, counters, context);
-        try (SpawnContext.Restored r = context.restore()) {
+        SpawnContext.Restored restored = context.restore();
+        try {
             op.upstream = source.connect(op);
+        } finally {
+            restored.close();
         }
         return op;
     }
@@ -68,31 +71,43 @@ final class ObservedWork<T> implements Sender<T> {
 
         @Override
         public void start() {
-            try (SpawnContext.Restored r = context.restore()) {
+            SpawnContext.Restored restored = context.restore();
+            try {
                 upstream.start();
+            } finally {
+                restored.close();
             }
         }
 
         @Override
         public void setValue(T value) {
             counters.completed.increment();
-            try (SpawnContext.Restored r = context.restore()) {
+            SpawnContext.Restored restored = context.restore();
+            try {
                 downstream.setValue(value);
+            } finally {
+                restored.close();
             }
         }
 
         @Override
         public void setError(Throwable error) {
-            try (SpawnContext.Restored r = context.restore()) {
+            SpawnContext.Restored restored = context.restore();
+            try {
                 downstream.setError(error);
+            } finally {
+                restored.close();
             }
         }
 
         @Override
         public void setStopped() {
             counters.stopped.increment();
-            try (SpawnContext.Restored r = context.restore()) {
+            SpawnContext.Restored restored = context.restore();
+            try {
                 downstream.setStopped();
+            } finally {
+                restored.close();
             }
         }
 

@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.boot.web.server.context.WebServerGracefulShutdownLifecycle;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.support.AbstractApplicationContext;
 import org.springframework.context.support.DefaultLifecycleProcessor;
@@ -31,10 +31,12 @@ import org.springframework.context.support.DefaultLifecycleProcessor;
  * <pre>
  *   DEFAULT_PHASE          (Integer.MAX_VALUE) most SmartLifecycles: message listener containers,
  *                          schedulers: other producers of work stop first
- *   DEFAULT_PHASE - 1024   WebServerGracefulShutdownLifecycle: the server stops accepting and waits
+ *   DEFAULT_PHASE - 1024   WebServerApplicationContext.GRACEFUL_SHUTDOWN_PHASE
+ *                          (WebServerGracefulShutdownLifecycle): the server stops accepting and waits
  *                          for in-flight requests (server.shutdown=graceful, Boot's default), which
  *                          may still spawn work: the scope is still open for them
- *   DEFAULT_PHASE - 2048   WebServerStartStopLifecycle: the server stops (with server.shutdown=
+ *   DEFAULT_PHASE - 2048   WebServerApplicationContext.START_STOP_LIFECYCLE_PHASE
+ *                          (WebServerStartStopLifecycle): the server stops (with server.shutdown=
  *                          immediate, in-flight requests end here)
  *   PHASE = DEFAULT_PHASE - 3072   this: no request is being handled any more; the scope closes
  *                          (later spawns are refused) and is joined
@@ -75,10 +77,11 @@ import org.springframework.context.support.DefaultLifecycleProcessor;
 public final class ScopeShutdown implements SmartLifecycle, BeanFactoryAware, DisposableBean {
 
     /**
-     * The phase: below {@code WebServerStartStopLifecycle} (DEFAULT_PHASE - 2048), above
-     * {@code ReactorResourceFactory} and plain {@code Lifecycle} beans (0). See the class comment.
+     * The phase: below the web server's stop ({@link WebServerApplicationContext#START_STOP_LIFECYCLE_PHASE},
+     * DEFAULT_PHASE - 2048), above {@code ReactorResourceFactory} and plain {@code Lifecycle} beans
+     * (0). See the class comment.
      */
-    public static final int PHASE = WebServerGracefulShutdownLifecycle.SMART_LIFECYCLE_PHASE - 2048;
+    public static final int PHASE = WebServerApplicationContext.START_STOP_LIFECYCLE_PHASE - 1024;
 
     private static final Logger log = LoggerFactory.getLogger(ScopeShutdown.class);
     private static final Duration PHASE_TIMEOUT_MARGIN = Duration.ofSeconds(1);

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.boot.web.server.context.WebServerGracefulShutdownLifecycle;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.http.client.ReactorResourceFactory;
@@ -73,7 +74,8 @@ class WebFluxShutdownTest {
             int graceful = phase(app, WebServerGracefulShutdownLifecycle.class);
             int startStop = app.context.getBean("webServerStartStop", SmartLifecycle.class).getPhase();
             int resources = app.bean(ReactorResourceFactory.class).getPhase();
-            assertThat(graceful).isEqualTo(WebServerGracefulShutdownLifecycle.SMART_LIFECYCLE_PHASE);
+            assertThat(graceful).isEqualTo(WebServerApplicationContext.GRACEFUL_SHUTDOWN_PHASE);
+            assertThat(startStop).isEqualTo(WebServerApplicationContext.START_STOP_LIFECYCLE_PHASE);
             assertThat(ours).isLessThan(startStop).isLessThan(graceful).isGreaterThan(resources);
         } finally {
             app.close();
