@@ -247,6 +247,31 @@ class SendersAutoConfigurationTest {
     }
 
     @Test
+    void theShutdownHappensOnce_howeverManyCallersAskAtTheSameTime() {
+        List<ScopeShutdown.Result> results = new CopyOnWriteArrayList<>();
+        runner.withBean(ScopeShutdown.Listener.class, () -> results::add)
+                .withPropertyValues("senders.scope.shutdown.grace=100ms").run(context -> {
+                    ScopeShutdown shutdown = context.getBean(ScopeShutdown.class);
+                    context.getBean(ReactorScopeSpawner.class).spawn(Mono.never());
+                    AtomicInteger callbacks = new AtomicInteger();
+                    List<Thread> callers = List.of(
+                            new Thread(() -> shutdown.stop(callbacks::incrementAndGet)),
+                            new Thread(() -> shutdown.stop(callbacks::incrementAndGet)),
+                            new Thread(shutdown::stop),
+                            new Thread(shutdown::destroy));
+                    callers.forEach(Thread::start);
+                    for (Thread t : callers) {
+                        t.join(10_000);
+                    }
+                    context.close();
+                    assertThat(results).singleElement().extracting(ScopeShutdown.Result::outcome)
+                            .isEqualTo(ScopeShutdown.Outcome.STOPPED);
+                    assertThat(callbacks).as("every stop callback ran").hasValue(2);
+                    assertThat(shutdown.isRunning()).isFalse();
+                });
+    }
+
+    @Test
     void metersCountTheWork_andTimeTheShutdown() {
         runner.withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
                         CompositeMeterRegistryAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class))

@@ -7,6 +7,7 @@ import dev.senders.spring.boot.webapp.ResultStore;
 import dev.senders.spring.boot.webapp.WorkApp;
 import dev.senders.spring.boot.webapp.WorkApp.Answer;
 import dev.senders.spring.boot.webapp.WorkApplication;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -107,6 +108,7 @@ class WebFluxShutdownTest {
                 "senders.scope.shutdown.stop-timeout=5s");
         ResultStore store = app.bean(ResultStore.class);
         ScopeSpawner spawner = app.bean(ScopeSpawner.class);
+        ScopeShutdown shutdown = app.bean(ScopeShutdown.class);
         assertThat(app.post("/hang/order-4", null).status()).isEqualTo(202);
 
         long closeMillis = app.closeAsync().get(20, TimeUnit.SECONDS);
@@ -114,7 +116,11 @@ class WebFluxShutdownTest {
         assertThat(store.results).as("the stop request cancelled it").containsEntry("order-4", "stopped");
         assertThat(spawner.report()).extracting(ScopeReport::stopped, ScopeReport::active).containsExactly(1L, 0L);
         assertThat(spawner.scope().state()).isEqualTo(ScopeState.JOINED);
-        assertThat(closeMillis).isBetween(300L, 3_000L);
+        ScopeShutdown.Result result = shutdown.shutdown().toCompletableFuture().get();
+        assertThat(result.outcome()).isEqualTo(ScopeShutdown.Outcome.STOPPED);
+        assertThat(result.duration()).as("ended by the stop request, long before the stop timeout")
+                .isBetween(Duration.ofMillis(300), Duration.ofMillis(3_000));
+        assertThat(closeMillis).isGreaterThanOrEqualTo(300);
         assertThat(output).contains("Grace PT0.3S over for scope 'web'").contains(": STOPPED");
     }
 
@@ -124,11 +130,17 @@ class WebFluxShutdownTest {
         WorkApp app = WorkApp.start("senders.scope.name=web", "senders.scope.shutdown.grace=300ms",
                 "senders.scope.shutdown.stop-timeout=400ms");
         ScopeSpawner spawner = app.bean(ScopeSpawner.class);
+        ScopeShutdown shutdown = app.bean(ScopeShutdown.class);
         assertThat(app.post("/stubborn/order-5", null).status()).isEqualTo(202);
 
         long closeMillis = app.closeAsync().get(20, TimeUnit.SECONDS);
         try {
-            assertThat(closeMillis).as("grace + stop timeout = 700 ms").isBetween(650L, 3_000L);
+            ScopeShutdown.Result result = shutdown.shutdown().toCompletableFuture().get();
+            assertThat(result.outcome()).isEqualTo(ScopeShutdown.Outcome.ABANDONED);
+            assertThat(result.duration()).as("grace + stop timeout = 700 ms, then it gave up")
+                    .isBetween(Duration.ofMillis(700), Duration.ofMillis(2_000));
+            assertThat(closeMillis).isGreaterThanOrEqualTo(700);
+            assertThat(result.report().active()).isEqualTo(1);
             assertThat(spawner.report().active()).isEqualTo(1);
             assertThat(output).contains("Abandoned scope 'web' CLOSED_AND_JOINING: 1 active");
         } finally {
