@@ -28,6 +28,7 @@ public final class RunLoop implements Scheduler {
     private volatile Thread driver;
     private volatile Thread sleeper;
 
+    /** A new run loop with an empty queue; nothing runs until a thread calls {@link #run()}. */
     public RunLoop() {}
 
     @Override

@@ -40,7 +40,11 @@ public final class Schedulers {
 
     private Schedulers() {}
 
-    /** Completes inline on the thread that starts the operation. */
+    /**
+     * Completes inline on the thread that starts the operation.
+     *
+     * @return the inline scheduler
+     */
     public static Scheduler inline() {
         return INLINE;
     }
@@ -48,12 +52,20 @@ public final class Schedulers {
     /**
      * Completes on the starting thread, inline up to a nesting depth of 16 and, beyond it, from
      * the outermost {@code start} on that thread: recursive scheduling cannot overflow the stack.
+     *
+     * @return the trampoline scheduler with the default depth
      */
     public static Scheduler trampoline() {
         return TRAMPOLINE;
     }
 
-    /** A trampoline with the given maximum nesting depth (at least 1). */
+    /**
+     * A trampoline with the given maximum nesting depth (at least 1).
+     *
+     * @param maxDepth how many nested starts run inline before the trampoline takes over
+     * @return a trampoline scheduler
+     * @throws IllegalArgumentException if {@code maxDepth} is less than 1
+     */
     public static Scheduler trampoline(int maxDepth) {
         if (maxDepth < 1) {
             throw new IllegalArgumentException("maxDepth must be at least 1, was " + maxDepth);
@@ -75,7 +87,11 @@ public final class Schedulers {
         };
     }
 
-    /** A new run loop, driven by whichever thread calls its {@link RunLoop#run()}. */
+    /**
+     * A new run loop, driven by whichever thread calls its {@link RunLoop#run()}.
+     *
+     * @return a new run loop
+     */
     public static RunLoop runLoop() {
         return new RunLoop();
     }
@@ -84,6 +100,9 @@ public final class Schedulers {
      * Work scheduled here is {@linkplain Executor#execute submitted} to {@code executor}: any
      * {@code Executor} works, including a virtual-thread-per-task executor. A rejected submission
      * completes the operation with the {@link java.util.concurrent.RejectedExecutionException}.
+     *
+     * @param executor the executor work is submitted to
+     * @return a scheduler backed by {@code executor}
      */
     public static Scheduler fromExecutor(Executor executor) {
         return new ExecutorScheduler(Objects.requireNonNull(executor, "executor"));

@@ -18,6 +18,9 @@ public final class ReactorSchedulers {
      * before the task runs disposes the task and completes with {@code setStopped()} on the stopping
      * thread; a stop request once the task runs changes nothing. A scheduler that rejects the task
      * ({@code RejectedExecutionException}, e.g. when disposed) completes with {@code setError}.
+     *
+     * @param scheduler the Reactor scheduler to run on
+     * @return a sender scheduler whose operations complete on {@code scheduler}
      */
     public static Scheduler from(reactor.core.scheduler.Scheduler scheduler) {
         return new FromReactorScheduler(Objects.requireNonNull(scheduler, "scheduler"));
@@ -41,6 +44,9 @@ public final class ReactorSchedulers {
      *     {@code RejectedExecutionException} (Reactor's contract); a later failure, and an exception
      *     thrown by a task, go to Reactor's {@code Operators.onErrorDropped} hook.
      * </ul>
+     *
+     * @param scheduler the sender scheduler that runs the tasks
+     * @return a Reactor scheduler backed by {@code scheduler}
      */
     public static reactor.core.scheduler.Scheduler toReactor(Scheduler scheduler) {
         return new ToReactorScheduler(Objects.requireNonNull(scheduler, "scheduler"));

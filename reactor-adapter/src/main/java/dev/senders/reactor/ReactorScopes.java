@@ -70,6 +70,10 @@ public final class ReactorScopes {
      * <li>{@code isDisposed()} is true once disposed or terminated (as {@code Flux.subscribe()}'s).
      * </ul>
      *
+     * @param publisher the work to run; subscribed at once unless the scope is closed
+     * @param token the token of the scope the work is associated with
+     * @return the {@code Disposable} of the subscription, or {@link #REFUSED} if the scope was
+     *         closed
      * @throws NullPointerException if an argument is null
      */
     public static Disposable spawn(Publisher<?> publisher, AsyncScopeToken token) {
@@ -96,6 +100,11 @@ public final class ReactorScopes {
      *     {@code join()} completes only after that.
      * </ul>
      *
+     * @param <T> the element type
+     * @param publisher the source of the signals
+     * @param token the token of the scope each subscription is associated with
+     * @return a cold {@code Flux} of {@code publisher}'s signals, associated with the scope per
+     *         subscription
      * @throws NullPointerException if an argument is null
      */
     public static <T> Flux<T> nest(Publisher<? extends T> publisher, AsyncScopeToken token) {
@@ -123,6 +132,8 @@ public final class ReactorScopes {
      * work's termination callback). Each call returns a new view; views share the scope, not their
      * sets. Disposing the view does not join the scope.
      *
+     * @param scope the scope the view associates with, closes and stops
+     * @return a new {@code Disposable.Composite} view of {@code scope}
      * @throws NullPointerException if {@code scope} is null
      */
     public static Disposable.Composite asComposite(CountingScope scope) {

@@ -49,22 +49,45 @@ public final class RxSenders {
 
     // ---------------------------------------------------------------- RxJava -> sender
 
-    /** {@code onSuccess(v)} = {@code setValue(v)}. */
+    /**
+     * {@code onSuccess(v)} = {@code setValue(v)}.
+     *
+     * @param <T> the value type
+     * @param single the source, subscribed on each start
+     * @return a sender of the {@code Single}'s value
+     */
     public static <T> Sender<T> fromSingle(Single<T> single) {
         return new SingleSender<>(Objects.requireNonNull(single, "single"));
     }
 
-    /** {@code onSuccess(v)} = {@code setValue(v)}; empty = {@code setValue(null)}. */
+    /**
+     * {@code onSuccess(v)} = {@code setValue(v)}; empty = {@code setValue(null)}.
+     *
+     * @param <T> the value type
+     * @param maybe the source, subscribed on each start
+     * @return a sender of the {@code Maybe}'s value ({@code null} when it is empty)
+     */
     public static <T> Sender<T> fromMaybe(Maybe<T> maybe) {
         return MaybeSender.plain(Objects.requireNonNull(maybe, "maybe"));
     }
 
-    /** {@code onSuccess(v)} = {@code setValue(Optional.of(v))}; empty = {@code setValue(Optional.empty())}. */
+    /**
+     * {@code onSuccess(v)} = {@code setValue(Optional.of(v))}; empty = {@code setValue(Optional.empty())}.
+     *
+     * @param <T> the value type
+     * @param maybe the source, subscribed on each start
+     * @return a sender of the {@code Maybe}'s value as an {@code Optional}
+     */
     public static <T> Sender<Optional<T>> fromMaybeOptional(Maybe<T> maybe) {
         return MaybeSender.optional(Objects.requireNonNull(maybe, "maybe"));
     }
 
-    /** {@code onComplete()} = {@code setValue(null)}. */
+    /**
+     * {@code onComplete()} = {@code setValue(null)}.
+     *
+     * @param completable the source, subscribed on each start
+     * @return a sender that completes with {@code null} when {@code completable} completes
+     */
     public static Sender<Void> fromCompletable(Completable completable) {
         return new CompletableSender(Objects.requireNonNull(completable, "completable"));
     }
@@ -72,6 +95,10 @@ public final class RxSenders {
     /**
      * The first element (requests 1, cancels on it), like {@code firstElement()}; empty =
      * {@code setValue(null)}.
+     *
+     * @param <T> the element type
+     * @param flowable the source, subscribed on each start
+     * @return a sender of the first element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromFlowable(Flowable<T> flowable) {
         return new PublisherSender<T, T>(Objects.requireNonNull(flowable, "flowable"), Take.FIRST);
@@ -80,22 +107,43 @@ public final class RxSenders {
     /**
      * The only element, like {@code singleElement()}: a second element cancels and fails with
      * {@link IllegalArgumentException}; empty = {@code setValue(null)}.
+     *
+     * @param <T> the element type
+     * @param flowable the source, subscribed on each start
+     * @return a sender of the only element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromFlowableSingle(Flowable<T> flowable) {
         return new PublisherSender<T, T>(Objects.requireNonNull(flowable, "flowable"), Take.SINGLE);
     }
 
-    /** The last element, like {@code lastElement()}; empty = {@code setValue(null)}. */
+    /**
+     * The last element, like {@code lastElement()}; empty = {@code setValue(null)}.
+     *
+     * @param <T> the element type
+     * @param flowable the source, subscribed on each start
+     * @return a sender of the last element ({@code null} when there is none)
+     */
     public static <T> Sender<T> fromFlowableLast(Flowable<T> flowable) {
         return new PublisherSender<T, T>(Objects.requireNonNull(flowable, "flowable"), Take.LAST);
     }
 
-    /** All elements as an unmodifiable list, like {@code toList()}; empty = empty list. */
+    /**
+     * All elements as an unmodifiable list, like {@code toList()}; empty = empty list.
+     *
+     * @param <T> the element type
+     * @param flowable the source, subscribed on each start
+     * @return a sender of an unmodifiable list of every element
+     */
     public static <T> Sender<List<T>> fromFlowableList(Flowable<T> flowable) {
         return new PublisherSender<T, List<T>>(Objects.requireNonNull(flowable, "flowable"), Take.LIST);
     }
 
-    /** Only termination, like {@code ignoreElements()}: completion = {@code setValue(null)}. */
+    /**
+     * Only termination, like {@code ignoreElements()}: completion = {@code setValue(null)}.
+     *
+     * @param flowable the source, subscribed on each start
+     * @return a sender that completes with {@code null} when {@code flowable} completes
+     */
     public static Sender<Void> fromFlowableIgnoreElements(Flowable<?> flowable) {
         return new PublisherSender<Object, Void>(
                 Objects.requireNonNull(flowable, "flowable").cast(Object.class), Take.IGNORE);
@@ -106,37 +154,76 @@ public final class RxSenders {
      * spec-compliant {@code Subscriber} (§2.x rules; see the class documentation of the
      * implementation for how rule-breaking publishers are reported). Otherwise as
      * {@link #fromFlowable}.
+     *
+     * @param <T> the element type
+     * @param publisher the source, subscribed on each start
+     * @return a sender of the first element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromPublisher(Publisher<T> publisher) {
         return new PublisherSender<T, T>(Objects.requireNonNull(publisher, "publisher"), Take.FIRST);
     }
 
-    /** All elements of a {@link Publisher} as an unmodifiable list; empty = empty list. */
+    /**
+     * All elements of a {@link Publisher} as an unmodifiable list; empty = empty list.
+     *
+     * @param <T> the element type
+     * @param publisher the source, subscribed on each start
+     * @return a sender of an unmodifiable list of every element
+     */
     public static <T> Sender<List<T>> fromPublisherList(Publisher<T> publisher) {
         return new PublisherSender<T, List<T>>(Objects.requireNonNull(publisher, "publisher"), Take.LIST);
     }
 
-    /** The first element, then the upstream is disposed, like {@code firstElement()}; empty = null. */
+    /**
+     * The first element, then the upstream is disposed, like {@code firstElement()}; empty = null.
+     *
+     * @param <T> the element type
+     * @param observable the source, subscribed on each start
+     * @return a sender of the first element ({@code null} when there is none)
+     */
     public static <T> Sender<T> fromObservable(Observable<T> observable) {
         return new ObservableSender<T, T>(Objects.requireNonNull(observable, "observable"), Take.FIRST);
     }
 
-    /** The only element, like {@code singleElement()}; a second one = IllegalArgumentException; empty = null. */
+    /**
+     * The only element, like {@code singleElement()}; a second one = IllegalArgumentException; empty = null.
+     *
+     * @param <T> the element type
+     * @param observable the source, subscribed on each start
+     * @return a sender of the only element ({@code null} when there is none)
+     */
     public static <T> Sender<T> fromObservableSingle(Observable<T> observable) {
         return new ObservableSender<T, T>(Objects.requireNonNull(observable, "observable"), Take.SINGLE);
     }
 
-    /** The last element, like {@code lastElement()}; empty = null. */
+    /**
+     * The last element, like {@code lastElement()}; empty = null.
+     *
+     * @param <T> the element type
+     * @param observable the source, subscribed on each start
+     * @return a sender of the last element ({@code null} when there is none)
+     */
     public static <T> Sender<T> fromObservableLast(Observable<T> observable) {
         return new ObservableSender<T, T>(Objects.requireNonNull(observable, "observable"), Take.LAST);
     }
 
-    /** All elements as an unmodifiable list, like {@code toList()}; empty = empty list. */
+    /**
+     * All elements as an unmodifiable list, like {@code toList()}; empty = empty list.
+     *
+     * @param <T> the element type
+     * @param observable the source, subscribed on each start
+     * @return a sender of an unmodifiable list of every element
+     */
     public static <T> Sender<List<T>> fromObservableList(Observable<T> observable) {
         return new ObservableSender<T, List<T>>(Objects.requireNonNull(observable, "observable"), Take.LIST);
     }
 
-    /** Only termination, like {@code ignoreElements()}: completion = {@code setValue(null)}. */
+    /**
+     * Only termination, like {@code ignoreElements()}: completion = {@code setValue(null)}.
+     *
+     * @param observable the source, subscribed on each start
+     * @return a sender that completes with {@code null} when {@code observable} completes
+     */
     public static Sender<Void> fromObservableIgnoreElements(Observable<?> observable) {
         return new ObservableSender<Object, Void>(
                 Objects.requireNonNull(observable, "observable").cast(Object.class), Take.IGNORE);
@@ -147,6 +234,10 @@ public final class RxSenders {
     /**
      * {@code setValue(v)} = {@code onSuccess(v)}; {@code setValue(null)} =
      * {@code onError(NoSuchElementException)} (RxJava has no null values).
+     *
+     * @param <T> the value type
+     * @param sender the work, connected and started per subscription
+     * @return a cold {@code Single} of the sender's value
      */
     public static <T> Single<T> toSingle(Sender<T> sender) {
         Objects.requireNonNull(sender, "sender");
@@ -156,7 +247,13 @@ public final class RxSenders {
         return RxJavaPlugins.onAssembly(new SenderSingle<>(sender));
     }
 
-    /** {@code setValue(v)} = {@code onSuccess(v)}; {@code setValue(null)} = {@code onComplete()}. */
+    /**
+     * {@code setValue(v)} = {@code onSuccess(v)}; {@code setValue(null)} = {@code onComplete()}.
+     *
+     * @param <T> the value type
+     * @param sender the work, connected and started per subscription
+     * @return a cold {@code Maybe} of the sender's value
+     */
     public static <T> Maybe<T> toMaybe(Sender<T> sender) {
         Objects.requireNonNull(sender, "sender");
         if (sender instanceof MaybeSender) {
@@ -168,7 +265,12 @@ public final class RxSenders {
         return RxJavaPlugins.onAssembly(new SenderMaybe<>(sender));
     }
 
-    /** Any value = {@code onComplete()} (the value is ignored). */
+    /**
+     * Any value = {@code onComplete()} (the value is ignored).
+     *
+     * @param sender the work, connected and started per subscription
+     * @return a cold {@code Completable} of the sender's completion
+     */
     public static Completable toCompletable(Sender<?> sender) {
         Objects.requireNonNull(sender, "sender");
         if (sender instanceof CompletableSender && ((CompletableSender) sender).source instanceof Completable) {
@@ -181,6 +283,10 @@ public final class RxSenders {
      * 0 or 1 element: {@code setValue(v)} = {@code onNext(v)} (only once requested) then
      * {@code onComplete()}; {@code setValue(null)} = {@code onComplete()}. {@code cancel()}
      * requests stop. The returned {@code Flowable} is a Reactive Streams {@code Publisher}.
+     *
+     * @param <T> the value type
+     * @param sender the work, connected and started per subscription
+     * @return a cold {@code Flowable} of the sender's value
      */
     public static <T> Flowable<T> toFlowable(Sender<T> sender) {
         return RxJavaPlugins.onAssembly(new SenderFlowable<>(Objects.requireNonNull(sender, "sender")));

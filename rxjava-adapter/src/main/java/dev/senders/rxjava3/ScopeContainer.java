@@ -100,12 +100,20 @@ public final class ScopeContainer implements DisposableContainer, Disposable {
         }
     }
 
-    /** The scope this container views. */
+    /**
+     * The scope this container views.
+     *
+     * @return the scope this container views
+     */
     public CountingScope scope() {
         return scope;
     }
 
-    /** The scope's {@link CountingScope#join() join()}: completes once all associated work has ended. */
+    /**
+     * The scope's {@link CountingScope#join() join()}: completes once all associated work has ended.
+     *
+     * @return a sender that completes once all work associated with the scope has ended
+     */
     public Sender<Void> join() {
         return scope.join();
     }
@@ -205,7 +213,11 @@ public final class ScopeContainer implements DisposableContainer, Disposable {
         }
     }
 
-    /** The number of held {@code Disposable}s (a snapshot). */
+    /**
+     * The number of held {@code Disposable}s (a snapshot).
+     *
+     * @return the number of held {@code Disposable}s
+     */
     public int size() {
         return held.size();
     }

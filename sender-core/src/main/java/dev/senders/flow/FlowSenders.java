@@ -51,6 +51,9 @@ public final class FlowSenders {
      * <p>Threads: signals are delivered on the thread that completes the sender, except that a
      * value that waited for demand is emitted on the thread that calls {@code request}.
      *
+     * @param <T> the value type
+     * @param sender the work, connected and started per subscription
+     * @return a cold publisher of the sender's result
      * @throws NullPointerException if {@code sender} is null
      */
     public static <T> Flow.Publisher<T> toPublisher(Sender<? extends T> sender) {
@@ -74,6 +77,9 @@ public final class FlowSenders {
      * with a {@link NullPointerException} that is also thrown to the caller (§2.13); signals after
      * the publisher terminated (§1.7) are reported to {@link dev.senders.Hooks#onErrorDropped}.
      *
+     * @param <T> the element type
+     * @param publisher the source, subscribed on each start
+     * @return a sender of the first element ({@code null} when there is none)
      * @throws NullPointerException if {@code publisher} is null
      */
     public static <T> Sender<T> fromPublisher(Flow.Publisher<? extends T> publisher) {
@@ -84,6 +90,9 @@ public final class FlowSenders {
      * As {@link #fromPublisher}, but requests unbounded and completes with every element, in an
      * unmodifiable list (empty if none), when the publisher completes.
      *
+     * @param <T> the element type
+     * @param publisher the source, subscribed on each start
+     * @return a sender of an unmodifiable list of every element
      * @throws NullPointerException if {@code publisher} is null
      */
     public static <T> Sender<List<T>> fromPublisherList(Flow.Publisher<? extends T> publisher) {

@@ -80,7 +80,11 @@ public final class NestSender<T> implements Sender<T> {
         this.batch = b;
     }
 
-    /** Whether {@code nest} associated the sender (the scope was open). */
+    /**
+     * Whether {@code nest} associated the sender (the scope was open).
+     *
+     * @return {@code true} if {@code nest} associated this sender with the scope
+     */
     public boolean isAssociated() {
         return wrapped != null;
     }
@@ -90,6 +94,8 @@ public final class NestSender<T> implements Sender<T> {
      * scope's count drops at once instead of when this sender is collected. Returns {@code true} if
      * this call released it. After a discard, the next {@code connect} associates anew (and
      * completes stopped if the scope is closed by then). Thread-safe; idempotent.
+     *
+     * @return {@code true} if this call released the association
      */
     public boolean discard() {
         if (batch != null && taken == 0 && TAKEN.compareAndSet(this, 0, 1)) {

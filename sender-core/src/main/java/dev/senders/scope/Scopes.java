@@ -31,6 +31,10 @@ public final class Scopes {
      * If the scope is closed, the result is unassociated: it completes with {@code setStopped()}
      * and never connects {@code sender}.
      *
+     * @param <T> the value type
+     * @param sender the work to associate
+     * @param token the token of the scope
+     * @return the associated (or, if the scope was closed, unassociated) sender
      * @throws NullPointerException if an argument is null
      */
     public static <T> NestSender<T> nest(Sender<T> sender, AsyncScopeToken token) {
@@ -42,6 +46,9 @@ public final class Scopes {
     /**
      * {@code spawn(sender, token)} (P3149R6 [exec.spawn]) with the scope's default env.
      *
+     * @param sender the work to start
+     * @param token the token of the scope
+     * @return {@code true} if the work was started, {@code false} if the scope was closed
      * @see #spawn(Sender, AsyncScopeToken, Env)
      */
     public static boolean spawn(Sender<?> sender, AsyncScopeToken token) {
@@ -69,6 +76,10 @@ public final class Scopes {
      * {@code errorCount()} counts it. If {@code connect} throws, the association is released and
      * the exception propagates.
      *
+     * @param sender the work to start
+     * @param token the token of the scope
+     * @param env the env the work's receiver offers
+     * @return {@code true} if the work was started, {@code false} if the scope was closed
      * @throws NullPointerException if an argument is null
      */
     public static boolean spawn(Sender<?> sender, AsyncScopeToken token, Env env) {
@@ -96,7 +107,14 @@ public final class Scopes {
         }
     }
 
-    /** {@code spawnFuture(sender, token)} with the scope's default env. */
+    /**
+     * {@code spawnFuture(sender, token)} with the scope's default env.
+     *
+     * @param <T> the value type
+     * @param sender the work to start
+     * @param token the token of the scope
+     * @return a single-shot sender of the work's result
+     */
     public static <T> Sender<T> spawnFuture(Sender<T> sender, AsyncScopeToken token) {
         Objects.requireNonNull(sender, "sender");
         Objects.requireNonNull(token, "token");
@@ -126,6 +144,11 @@ public final class Scopes {
      * <li>A second {@code connect} throws {@link IllegalStateException}.
      * </ul>
      *
+     * @param <T> the value type
+     * @param sender the work to start
+     * @param token the token of the scope
+     * @param env the env the work's receiver offers
+     * @return a single-shot sender of the work's result
      * @throws NullPointerException if an argument is null
      */
     public static <T> Sender<T> spawnFuture(Sender<T> sender, AsyncScopeToken token, Env env) {
@@ -153,6 +176,9 @@ public final class Scopes {
      *     consumers, not to this rule.
      * </ul>
      *
+     * @param <T> the value type
+     * @param fn called with the new scope's token on each start; returns the body
+     * @return a sender of the body's result, completing after the scope is joined
      * @throws NullPointerException if {@code fn} is null
      */
     public static <T> Sender<T> letAsyncScope(Function<? super AsyncScopeToken, ? extends Sender<T>> fn) {
@@ -166,6 +192,10 @@ public final class Scopes {
      * {@link dev.senders.Hooks#onErrorDropped}, it still requests stop on the scope, and if no
      * permitted error occurs the sender completes with {@code setStopped()} instead of a value.
      *
+     * @param <T> the value type
+     * @param errorType the only errors that may become the result
+     * @param fn called with the new scope's token on each start; returns the body
+     * @return a sender of the body's result, completing after the scope is joined
      * @throws NullPointerException if an argument is null
      */
     public static <T> Sender<T> letAsyncScope(Class<? extends Throwable> errorType,

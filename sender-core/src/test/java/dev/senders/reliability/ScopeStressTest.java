@@ -71,6 +71,7 @@ class ScopeStressTest {
 
     /** The error a work completes with; carries its operation's id. */
     static final class WorkError extends RuntimeException {
+        private static final long serialVersionUID = 1L;
         final transient Object op;
         final long id;
 
