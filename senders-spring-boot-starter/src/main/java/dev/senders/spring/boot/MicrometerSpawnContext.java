@@ -23,7 +23,11 @@ public final class MicrometerSpawnContext implements SpawnContext {
         this(ContextSnapshotFactory.builder().contextRegistry(ContextRegistry.getInstance()).clearMissing(true).build());
     }
 
-    /** Over the given factory (its registry and clearing rule). */
+    /**
+     * Over the given factory (its registry and clearing rule).
+     *
+     * @param factory makes the snapshots
+     */
     public MicrometerSpawnContext(ContextSnapshotFactory factory) {
         this.factory = Objects.requireNonNull(factory, "factory");
     }

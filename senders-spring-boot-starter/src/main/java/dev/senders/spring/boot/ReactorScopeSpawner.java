@@ -28,6 +28,11 @@ public final class ReactorScopeSpawner {
 
     private final ScopeSpawner spawner;
 
+    /**
+     * A Reactor spawner over {@code spawner}.
+     *
+     * @param spawner the application scope's spawner
+     */
     public ReactorScopeSpawner(ScopeSpawner spawner) {
         this.spawner = Objects.requireNonNull(spawner, "spawner");
     }
@@ -38,6 +43,7 @@ public final class ReactorScopeSpawner {
      * upstream {@code CancellationException} counts as stopped); shutdown waits for it and cancels
      * it if it outlasts {@code senders.scope.shutdown.grace}.
      *
+     * @param work the publisher to subscribe to
      * @return {@code true} if subscribed; {@code false} if the scope is closed, in which case
      *         {@code work} is never subscribed
      * @throws NullPointerException if {@code work} is null
@@ -48,7 +54,11 @@ public final class ReactorScopeSpawner {
                 spawner.capturesContext() ? withContext(work) : work));
     }
 
-    /** The scope spawner this one spawns through. */
+    /**
+     * The scope spawner this one spawns through.
+     *
+     * @return the scope spawner
+     */
     public ScopeSpawner scopeSpawner() {
         return spawner;
     }

@@ -21,46 +21,79 @@ import java.util.Objects;
  * <p>RxJava has no context of its own: the spawning thread's context is installed around the
  * subscription and the completion signals; a source that moves to another scheduler needs that
  * scheduler's executor to propagate context itself. There is no per-spawn {@code Disposable}
- * (see {@link ReactorScopeSpawner} for the alternative). Thread-safe.
- *
- * @throws NullPointerException from every method if the source is null
+ * (see {@link ReactorScopeSpawner} for the alternative). Every method throws
+ * {@link NullPointerException} if the source is null. Thread-safe.
  */
 public final class RxScopeSpawner {
 
     private final ScopeSpawner spawner;
 
+    /**
+     * An RxJava spawner over {@code spawner}.
+     *
+     * @param spawner the application scope's spawner
+     */
     public RxScopeSpawner(ScopeSpawner spawner) {
         this.spawner = Objects.requireNonNull(spawner, "spawner");
     }
 
-    /** Spawns a {@code Completable}; see the class comment. */
+    /**
+     * Spawns a {@code Completable}; see the class comment.
+     *
+     * @param work the source to subscribe to
+     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     */
     public boolean spawn(Completable work) {
         return spawner.spawn(RxSenders.fromCompletable(work));
     }
 
-    /** Spawns a {@code Single}; its value is discarded. */
+    /**
+     * Spawns a {@code Single}; its value is discarded.
+     *
+     * @param work the source to subscribe to
+     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     */
     @SuppressWarnings("unchecked")
     public boolean spawn(Single<?> work) {
         return spawner.spawn(RxSenders.fromSingle((Single<Object>) work));
     }
 
-    /** Spawns a {@code Maybe}; its value, if any, is discarded. */
+    /**
+     * Spawns a {@code Maybe}; its value, if any, is discarded.
+     *
+     * @param work the source to subscribe to
+     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     */
     @SuppressWarnings("unchecked")
     public boolean spawn(Maybe<?> work) {
         return spawner.spawn(RxSenders.fromMaybe((Maybe<Object>) work));
     }
 
-    /** Spawns a {@code Flowable}, requesting everything; elements are discarded. */
+    /**
+     * Spawns a {@code Flowable}, requesting everything; elements are discarded.
+     *
+     * @param work the source to subscribe to
+     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     */
     public boolean spawn(Flowable<?> work) {
         return spawner.spawn(RxSenders.fromFlowableIgnoreElements(work));
     }
 
-    /** Spawns an {@code Observable}; elements are discarded. */
+    /**
+     * Spawns an {@code Observable}; elements are discarded.
+     *
+     * @param work the source to subscribe to
+     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     */
     public boolean spawn(Observable<?> work) {
         return spawner.spawn(RxSenders.fromObservableIgnoreElements(work));
     }
 
-    /** The scope spawner this one spawns through. */
+    /**
+     * The scope spawner this one spawns through.
+     *
+     * @return the scope spawner
+     */
     public ScopeSpawner scopeSpawner() {
         return spawner;
     }

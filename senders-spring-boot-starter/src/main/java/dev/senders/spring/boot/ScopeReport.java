@@ -21,7 +21,11 @@ import dev.senders.scope.ScopeState;
 public record ScopeReport(String name, ScopeState state, long active, long spawned, long completed,
         long failed, long stopped, long refused) {
 
-    /** Whether the scope still accepts work. */
+    /**
+     * Whether the scope still accepts work.
+     *
+     * @return {@code state().isOpen()}
+     */
     public boolean open() {
         return state.isOpen();
     }

@@ -109,6 +109,11 @@ public final class ScopeShutdown implements SmartLifecycle, BeanFactoryAware, Di
     /** Told the result of the shutdown, once, on the thread that ended it. Must not block. */
     @FunctionalInterface
     public interface Listener {
+        /**
+         * Called once when the shutdown has ended.
+         *
+         * @param result how it ended
+         */
         void scopeShutDown(Result result);
     }
 
@@ -203,6 +208,8 @@ public final class ScopeShutdown implements SmartLifecycle, BeanFactoryAware, Di
     /**
      * Starts the shutdown if it has not started (closes the scope, starts the join and the timers)
      * and returns its result, completed when it ends. Later calls return the same stage.
+     *
+     * @return the shutdown's result, completed on the thread that ended it
      */
     public CompletionStage<Result> shutdown() {
         if (begun.compareAndSet(false, true)) {

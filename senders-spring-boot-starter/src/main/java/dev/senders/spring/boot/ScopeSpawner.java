@@ -49,6 +49,7 @@ public final class ScopeSpawner {
     /**
      * Spawns {@code work} into the scope; see the class comment.
      *
+     * @param work the sender to connect and start now, on this thread
      * @return {@code true} if the work was started; {@code false} if the scope is closed, in which
      *         case {@code work} is never connected or started
      * @throws NullPointerException if {@code work} is null
@@ -64,22 +65,38 @@ public final class ScopeSpawner {
         return false;
     }
 
-    /** The scope itself. */
+    /**
+     * The scope itself.
+     *
+     * @return the application's {@code CountingScope}
+     */
     public CountingScope scope() {
         return scope;
     }
 
-    /** The scope's name ({@code senders.scope.name}). */
+    /**
+     * The scope's name.
+     *
+     * @return {@code senders.scope.name}
+     */
     public String name() {
         return name;
     }
 
-    /** Whether spawned work carries the spawning thread's context (a {@link SpawnContext} other than NONE). */
+    /**
+     * Whether spawned work carries the spawning thread's context.
+     *
+     * @return {@code true} if the {@link SpawnContext} is not {@link SpawnContext#NONE}
+     */
     public boolean capturesContext() {
         return context != SpawnContext.NONE;
     }
 
-    /** The scope's state and counters now. */
+    /**
+     * The scope's state and counters now.
+     *
+     * @return a new report
+     */
     public ScopeReport report() {
         return new ScopeReport(name, scope.state(), scope.count(), counters.spawned.sum(), counters.completed.sum(),
                 scope.errorCount(), counters.stopped.sum(), counters.refused.sum());

@@ -33,10 +33,25 @@ public class SendersScopeProperties {
 
     private final Shutdown shutdown = new Shutdown();
 
+    /** The defaults: name {@value #DEFAULT_NAME}, context propagation on, grace 30 s, stop timeout 10 s. */
+    public SendersScopeProperties() {
+    }
+
+    /**
+     * The scope's name.
+     *
+     * @return {@code senders.scope.name}
+     */
     public String getName() {
         return name;
     }
 
+    /**
+     * Sets the scope's name.
+     *
+     * @param name not blank
+     * @throws IllegalArgumentException if {@code name} is null or blank
+     */
     public void setName(String name) {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("senders.scope.name must not be blank: it names the scope in logs,"
@@ -45,14 +60,29 @@ public class SendersScopeProperties {
         this.name = name;
     }
 
+    /**
+     * Whether spawned work carries the spawning thread's context.
+     *
+     * @return {@code senders.scope.context-propagation}
+     */
     public boolean isContextPropagation() {
         return contextPropagation;
     }
 
+    /**
+     * Sets whether spawned work carries the spawning thread's context.
+     *
+     * @param contextPropagation {@code true} to carry it
+     */
     public void setContextPropagation(boolean contextPropagation) {
         this.contextPropagation = contextPropagation;
     }
 
+    /**
+     * The shutdown settings.
+     *
+     * @return {@code senders.scope.shutdown.*}
+     */
     public Shutdown getShutdown() {
         return shutdown;
     }
@@ -72,18 +102,44 @@ public class SendersScopeProperties {
          */
         private Duration stopTimeout = Duration.ofSeconds(10);
 
+        /** The defaults: grace 30 s, stop timeout 10 s. */
+        public Shutdown() {
+        }
+
+        /**
+         * How long shutdown waits before requesting stop.
+         *
+         * @return {@code senders.scope.shutdown.grace}
+         */
         public Duration getGrace() {
             return grace;
         }
 
+        /**
+         * Sets how long shutdown waits before requesting stop.
+         *
+         * @param grace zero or positive
+         * @throws IllegalArgumentException if {@code grace} is negative
+         */
         public void setGrace(Duration grace) {
             this.grace = nonNegative(grace, "senders.scope.shutdown.grace");
         }
 
+        /**
+         * How much longer shutdown waits after requesting stop.
+         *
+         * @return {@code senders.scope.shutdown.stop-timeout}
+         */
         public Duration getStopTimeout() {
             return stopTimeout;
         }
 
+        /**
+         * Sets how much longer shutdown waits after requesting stop.
+         *
+         * @param stopTimeout zero or positive
+         * @throws IllegalArgumentException if {@code stopTimeout} is negative
+         */
         public void setStopTimeout(Duration stopTimeout) {
             this.stopTimeout = nonNegative(stopTimeout, "senders.scope.shutdown.stop-timeout");
         }

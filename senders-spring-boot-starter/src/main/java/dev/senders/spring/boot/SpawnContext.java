@@ -22,7 +22,11 @@ public interface SpawnContext {
     /** Carries nothing. */
     SpawnContext NONE = () -> Snapshot.EMPTY;
 
-    /** Captures the calling thread's context. Called on the spawning thread; must not throw. */
+    /**
+     * Captures the calling thread's context. Called on the spawning thread; must not throw.
+     *
+     * @return the captured context
+     */
     Snapshot capture();
 
     /** A captured context. */
@@ -35,6 +39,8 @@ public interface SpawnContext {
         /**
          * Installs the captured context on the calling thread until the result is closed, which
          * puts back what the thread had before. Must not throw.
+         *
+         * @return what to close, on this thread, to uninstall it
          */
         Restored restore();
     }

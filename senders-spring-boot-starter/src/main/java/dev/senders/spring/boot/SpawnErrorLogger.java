@@ -20,6 +20,11 @@ public final class SpawnErrorLogger implements Consumer<Throwable> {
 
     private final String scopeName;
 
+    /**
+     * A logger for the scope named {@code scopeName}.
+     *
+     * @param scopeName the name in each log line
+     */
     public SpawnErrorLogger(String scopeName) {
         this.scopeName = Objects.requireNonNull(scopeName, "scopeName");
     }

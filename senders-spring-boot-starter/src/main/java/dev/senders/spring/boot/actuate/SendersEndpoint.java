@@ -19,12 +19,23 @@ public final class SendersEndpoint {
     private final ScopeSpawner spawner;
     private final ShutdownSettings shutdown;
 
+    /**
+     * The endpoint of {@code spawner}'s scope.
+     *
+     * @param spawner     the application scope
+     * @param grace       {@code senders.scope.shutdown.grace}
+     * @param stopTimeout {@code senders.scope.shutdown.stop-timeout}
+     */
     public SendersEndpoint(ScopeSpawner spawner, Duration grace, Duration stopTimeout) {
         this.spawner = Objects.requireNonNull(spawner, "spawner");
         this.shutdown = new ShutdownSettings(ScopeShutdown.PHASE, grace.toString(), stopTimeout.toString());
     }
 
-    /** The scope now. */
+    /**
+     * The scope now.
+     *
+     * @return its state, counters and shutdown settings
+     */
     @ReadOperation
     public ScopeDescriptor scope() {
         return new ScopeDescriptor(spawner.report(), shutdown);

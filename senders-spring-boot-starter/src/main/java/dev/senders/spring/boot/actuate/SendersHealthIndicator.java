@@ -23,6 +23,11 @@ public final class SendersHealthIndicator extends AbstractHealthIndicator {
 
     private final ScopeSpawner spawner;
 
+    /**
+     * The health of {@code spawner}'s scope.
+     *
+     * @param spawner the application scope
+     */
     public SendersHealthIndicator(ScopeSpawner spawner) {
         super("senders scope health check failed");
         this.spawner = Objects.requireNonNull(spawner, "spawner");

@@ -22,6 +22,10 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnAvailableEndpoint(SendersEndpoint.class)
 public final class SendersEndpointAutoConfiguration {
 
+    /** Created by Spring when the conditions match. */
+    SendersEndpointAutoConfiguration() {
+    }
+
     @Bean
     @ConditionalOnMissingBean
     SendersEndpoint sendersEndpoint(ScopeSpawner spawner, SendersScopeProperties properties) {

@@ -21,6 +21,10 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnEnabledHealthIndicator("senders")
 public final class SendersHealthContributorAutoConfiguration {
 
+    /** Created by Spring when the conditions match. */
+    SendersHealthContributorAutoConfiguration() {
+    }
+
     @Bean
     @ConditionalOnMissingBean(name = "sendersHealthIndicator")
     SendersHealthIndicator sendersHealthIndicator(ScopeSpawner spawner) {

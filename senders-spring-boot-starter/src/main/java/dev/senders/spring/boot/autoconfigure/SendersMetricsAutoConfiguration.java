@@ -20,6 +20,10 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnBean({ MeterRegistry.class, ScopeSpawner.class })
 public final class SendersMetricsAutoConfiguration {
 
+    /** Created by Spring when the conditions match. */
+    SendersMetricsAutoConfiguration() {
+    }
+
     @Bean
     @ConditionalOnMissingBean
     SendersScopeMetrics sendersScopeMetrics(ScopeSpawner spawner) {

@@ -16,6 +16,10 @@ import reactor.core.publisher.Mono;
 @ConditionalOnBean(ScopeSpawner.class)
 public final class SendersReactorAutoConfiguration {
 
+    /** Created by Spring when the conditions match. */
+    SendersReactorAutoConfiguration() {
+    }
+
     @Bean
     @ConditionalOnMissingBean
     ReactorScopeSpawner reactorScopeSpawner(ScopeSpawner spawner) {

@@ -16,6 +16,10 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnBean(ScopeSpawner.class)
 public final class SendersRxJavaAutoConfiguration {
 
+    /** Created by Spring when the conditions match. */
+    SendersRxJavaAutoConfiguration() {
+    }
+
     @Bean
     @ConditionalOnMissingBean
     RxScopeSpawner rxScopeSpawner(ScopeSpawner spawner) {

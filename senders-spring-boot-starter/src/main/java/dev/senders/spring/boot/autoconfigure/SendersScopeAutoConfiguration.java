@@ -33,6 +33,10 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties(SendersScopeProperties.class)
 public final class SendersScopeAutoConfiguration {
 
+    /** Created by Spring when the conditions match. */
+    SendersScopeAutoConfiguration() {
+    }
+
     /** Spring Boot's default for {@code spring.lifecycle.timeout-per-shutdown-phase}. */
     private static final Duration DEFAULT_PHASE_TIMEOUT = Duration.ofSeconds(30);
 

@@ -39,6 +39,11 @@ public final class SendersScopeMetrics implements MeterBinder, ScopeShutdown.Lis
     private final Tags tags;
     private final List<Map<ScopeShutdown.Outcome, Timer>> shutdownTimers = new CopyOnWriteArrayList<>();
 
+    /**
+     * The meters of {@code spawner}'s scope.
+     *
+     * @param spawner the application scope
+     */
     public SendersScopeMetrics(ScopeSpawner spawner) {
         this.spawner = Objects.requireNonNull(spawner, "spawner");
         this.tags = Tags.of("scope", spawner.name());
