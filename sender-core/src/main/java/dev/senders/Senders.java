@@ -1,5 +1,7 @@
 package dev.senders;
 
+import dev.senders.internal.Connect;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,10 +20,8 @@ import java.util.function.Supplier;
 public final class Senders {
 
     private static final Sender<Void> JUST_VOID = just(null);
-    private static final Sender<Object> JUST_STOPPED = receiver -> {
-        Objects.requireNonNull(receiver, "receiver");
-        return () -> Signals.setStopped(receiver);
-    };
+    private static final Sender<Object> JUST_STOPPED = receiver ->
+            ImmediateOperation.stopped(Objects.requireNonNull(receiver, "receiver"));
 
     private Senders() {}
 
@@ -44,7 +44,7 @@ public final class Senders {
     public static <T> Sender<T> just(T value) {
         return receiver -> {
             Objects.requireNonNull(receiver, "receiver");
-            return () -> Signals.setValue(receiver, value);
+            return new ImmediateOperation<T>(receiver, ImmediateOperation.VALUE, value);
         };
     }
 
@@ -59,7 +59,7 @@ public final class Senders {
         Objects.requireNonNull(error, "error");
         return receiver -> {
             Objects.requireNonNull(receiver, "receiver");
-            return () -> Signals.setError(receiver, error);
+            return new ImmediateOperation<T>(receiver, ImmediateOperation.ERROR, error);
         };
     }
 
@@ -79,9 +79,10 @@ public final class Senders {
      *
      * @param scheduler where to complete
      * @return {@code scheduler.schedule()}
+     * @throws dev.senders.ProtocolViolationException if the scheduler's {@code schedule()} returns null
      */
     public static Sender<Void> schedule(Scheduler scheduler) {
-        return Objects.requireNonNull(scheduler, "scheduler").schedule();
+        return Connect.schedule(Objects.requireNonNull(scheduler, "scheduler"));
     }
 
     /**

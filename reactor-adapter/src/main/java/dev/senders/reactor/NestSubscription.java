@@ -7,6 +7,7 @@ import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
+import dev.senders.internal.Connect;
 import dev.senders.internal.Signals;
 import dev.senders.scope.AsyncScopeToken;
 import java.lang.invoke.MethodHandles;
@@ -81,7 +82,8 @@ import reactor.util.context.Context;
  *
  * <p>RS rules relied on: §1.3 (upstream signals serial), §1.9 (onSubscribe first; a second one is
  * cancelled, §2.5), §2.7 (the downstream's request/cancel are serial among themselves), §2.8
- * (elements after cancel are dropped to Reactor's discard hook), §2.13 (null signals throw), §3.6
+ * (elements after cancel are dropped to Reactor's discard hook), §2.13 (a null signal fails the
+ * downstream with a {@code NullPointerException}, cancels the upstream and is thrown), §3.6
  * (request after termination is a no-op), §3.9, §3.13 (the reference to the subscriber is dropped
  * on release). The upstream's own §1.1 (no more than requested) is relied on, not re-checked (a
  * pass-through operator). Like Reactor's own operators (takeUntilOther, timeout), the stop path may
@@ -132,7 +134,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
         OperationState op;
         try {
             Sender<Void> wrapped = Objects.requireNonNull(token.wrap(s), "token.wrap returned null");
-            op = Objects.requireNonNull(wrapped.connect(s), "connect returned null");
+            op = Connect.checked(wrapped, s);
         } catch (Throwable t) {
             Signals.throwIfFatal(t);
             s.dissociateOnce();
@@ -263,7 +265,9 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
 
     @Override
     public void onSubscribe(Subscription s) {
-        Objects.requireNonNull(s, "§2.13: onSubscribe(null)");
+        if (s == null) {
+            throw nullSignal("onSubscribe(null)", true);
+        }
         if ((state & SUBSCRIBED) != 0) {
             cancelUpstream(s); // §2.5
             Dropped.error(new ProtocolViolationException("§2.5 violated: onSubscribe called twice by " + source), context);
@@ -287,7 +291,9 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
 
     @Override
     public void onNext(T t) {
-        Objects.requireNonNull(t, "§2.13: onNext(null)");
+        if (t == null) {
+            throw nullSignal("onNext(null)", false);
+        }
         long s;
         do {
             s = state;
@@ -316,7 +322,9 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
 
     @Override
     public void onError(Throwable e) {
-        Objects.requireNonNull(e, "§2.13: onError(null)");
+        if (e == null) {
+            throw nullSignal("onError(null)", true);
+        }
         if (!terminate(e, true)) {
             if (!(e instanceof CancellationException)) {
                 Dropped.error(e, context); // after cancel or stop: never lost (issue 4 item 6)
@@ -330,6 +338,21 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
         if (!terminate(COMPLETE, true)) {
             markDone(UP_DONE);
         }
+    }
+
+    /**
+     * §2.13, as every subscriber of the library handles it: the downstream gets the
+     * {@link NullPointerException}, the upstream counts as settled (cancelled first after a null
+     * element; {@code ended}: the null signal was its subscription or its terminal signal), so the
+     * association is released, and the caller gets the exception thrown.
+     */
+    private NullPointerException nullSignal(String signal, boolean ended) {
+        NullPointerException npe = new NullPointerException(source + " called " + signal
+                + " (Reactive Streams §2.13: signals must not be null)");
+        if (!terminate(npe, ended)) {
+            markDone(UP_DONE); // already decided: the downstream has its answer
+        }
+        return npe;
     }
 
     // ---- the state machine ----

@@ -23,7 +23,7 @@ import reactor.core.Disposable;
  *
  * This object is the single-shot sender handed to {@code Scopes.spawn} and the {@code Disposable}
  * returned to the caller: {@code connect} (called once, inside {@code Scopes.spawn}) records the
- * operation, {@code dispose()} is that operation's {@link PublisherSender.Operation#dispose()}: a
+ * operation, {@code dispose()} is that operation's {@link PublisherToSender.Operation#dispose()}: a
  * stop request that cancels upstream and completes the spawn receiver with {@code setStopped()},
  * which releases the association. No extra stop source: the operation's own terminal bit decides
  * between dispose, the scope's stop and the publisher's terminal signal. The {@code op} field is
@@ -33,7 +33,7 @@ import reactor.core.Disposable;
 final class PublisherSpawn implements Sender<Void>, Disposable {
 
     private final Publisher<?> source;
-    private PublisherSender.Operation<Object, Void> op;
+    private PublisherToSender.Operation<Object, Void> op;
 
     PublisherSpawn(Publisher<?> source) {
         this.source = source;
@@ -46,15 +46,15 @@ final class PublisherSpawn implements Sender<Void>, Disposable {
         if (op != null) {
             throw new ProtocolViolationException("ReactorScopes.spawn's sender is single-shot: connected twice");
         }
-        PublisherSender.Operation<Object, Void> o = new PublisherSender.Operation<>(
-                (Publisher<Object>) source, PublisherSender.Mode.IGNORE, receiver);
+        PublisherToSender.Operation<Object, Void> o = new PublisherToSender.Operation<>(
+                (Publisher<Object>) source, PublisherToSender.IGNORE, receiver);
         op = o;
         return o;
     }
 
     @Override
     public void dispose() {
-        PublisherSender.Operation<Object, Void> o = op;
+        PublisherToSender.Operation<Object, Void> o = op;
         if (o != null) {
             o.dispose();
         }
@@ -63,7 +63,7 @@ final class PublisherSpawn implements Sender<Void>, Disposable {
     /** {@code true} once disposed, or once the operation ended (as {@code Flux.subscribe()}'s {@code Disposable}). */
     @Override
     public boolean isDisposed() {
-        PublisherSender.Operation<Object, Void> o = op;
+        PublisherToSender.Operation<Object, Void> o = op;
         return o == null || o.isTerminated();
     }
 

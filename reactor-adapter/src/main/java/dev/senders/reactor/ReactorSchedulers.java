@@ -40,9 +40,11 @@ public final class ReactorSchedulers {
      *     {@code schedule} calls throw {@code RejectedExecutionException};
      * <li>delayed and periodic scheduling are not supported (a sender scheduler has no clock): they
      *     throw {@code RejectedExecutionException}, Reactor's default for such schedulers;
-     * <li>if {@code schedule()} fails while being started, {@code schedule(task)} throws
-     *     {@code RejectedExecutionException} (Reactor's contract); a later failure, and an exception
-     *     thrown by a task, go to Reactor's {@code Operators.onErrorDropped} hook.
+     * <li>if {@code schedule()} fails while being started (a rejecting executor, a
+     *     {@code schedule()} that returns null), {@code schedule(task)} throws
+     *     {@code RejectedExecutionException} (Reactor's contract; {@code subscribeOn} then signals
+     *     {@code onError}), for a direct task and for a worker's task alike; a later failure, and an
+     *     exception thrown by a task, go to Reactor's {@code Operators.onErrorDropped} hook.
      * </ul>
      *
      * @param scheduler the sender scheduler that runs the tasks

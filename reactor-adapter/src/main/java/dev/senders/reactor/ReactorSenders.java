@@ -73,7 +73,7 @@ public final class ReactorSenders {
      * @return a sender of the Mono's value ({@code null} when it is empty)
      */
     public static <T> Sender<T> fromMono(Mono<? extends T> mono) {
-        return new PublisherSender<T, T>(Objects.requireNonNull(mono, "mono"), PublisherSender.Mode.FIRST);
+        return new PublisherToSender<T, T>(Objects.requireNonNull(mono, "mono"), PublisherToSender.FIRST);
     }
 
     /**
@@ -84,7 +84,7 @@ public final class ReactorSenders {
      * @return a sender of the Mono's value as an {@code Optional}
      */
     public static <T> Sender<Optional<T>> fromMonoOptional(Mono<? extends T> mono) {
-        return new PublisherSender<T, Optional<T>>(Objects.requireNonNull(mono, "mono"), PublisherSender.Mode.OPTIONAL);
+        return new PublisherToSender<T, Optional<T>>(Objects.requireNonNull(mono, "mono"), PublisherToSender.OPTIONAL);
     }
 
     /**
@@ -98,7 +98,7 @@ public final class ReactorSenders {
      * @return a sender of the first element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromPublisher(Publisher<? extends T> publisher) {
-        return new PublisherSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherSender.Mode.FIRST);
+        return new PublisherToSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherToSender.FIRST);
     }
 
     /**
@@ -111,7 +111,7 @@ public final class ReactorSenders {
      * @return a sender of the only element
      */
     public static <T> Sender<T> fromPublisherSingle(Publisher<? extends T> publisher) {
-        return new PublisherSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherSender.Mode.SINGLE);
+        return new PublisherToSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherToSender.SINGLE);
     }
 
     /**
@@ -124,7 +124,7 @@ public final class ReactorSenders {
      * @return a sender of the last element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromPublisherLast(Publisher<? extends T> publisher) {
-        return new PublisherSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherSender.Mode.LAST);
+        return new PublisherToSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherToSender.LAST);
     }
 
     /**
@@ -136,7 +136,7 @@ public final class ReactorSenders {
      * @return a sender of a list of every element
      */
     public static <T> Sender<List<T>> fromPublisherAll(Publisher<? extends T> publisher) {
-        return new PublisherSender<T, List<T>>(Objects.requireNonNull(publisher, "publisher"), PublisherSender.Mode.LIST);
+        return new PublisherToSender<T, List<T>>(Objects.requireNonNull(publisher, "publisher"), PublisherToSender.LIST);
     }
 
     /**
@@ -148,7 +148,7 @@ public final class ReactorSenders {
      * @return a sender that completes with {@code null} when {@code publisher} completes
      */
     public static Sender<Void> fromPublisherIgnoreElements(Publisher<?> publisher) {
-        return new PublisherSender<Object, Void>(Objects.requireNonNull(publisher, "publisher"), PublisherSender.Mode.IGNORE);
+        return new PublisherToSender<Object, Void>(Objects.requireNonNull(publisher, "publisher"), PublisherToSender.IGNORE);
     }
 
     // ---- Sender -> Publisher ----
@@ -180,7 +180,7 @@ public final class ReactorSenders {
             Mono<T> m = (Mono<T>) original;
             return m; // as Mono.from(mono): no new operator, no assembly hook
         }
-        return SenderMono.adapt(sender);
+        return SenderToMono.adapt(sender);
     }
 
     /**
@@ -195,7 +195,7 @@ public final class ReactorSenders {
         if (original != null) {
             return Flux.from(original); // Reactor's own Flux view of a Mono: same signals, same subscriber
         }
-        return SenderFlux.adapt(sender);
+        return Flux.from(SenderToMono.adapt(sender)); // Reactor's own Flux view of a Mono: no object per subscription
     }
 
     /**
@@ -209,9 +209,9 @@ public final class ReactorSenders {
      * composed after the conversion), which keeps the full adapter.
      */
     private static <T> Mono<? extends T> unwrapMono(Sender<? extends T> sender) {
-        if (sender instanceof PublisherSender) {
+        if (sender instanceof PublisherToSender) {
             @SuppressWarnings("unchecked")
-            PublisherSender<?, ? extends T> ps = (PublisherSender<?, ? extends T>) sender;
+            PublisherToSender<?, ? extends T> ps = (PublisherToSender<?, ? extends T>) sender;
             return ps.originalMono();
         }
         return null;
@@ -222,7 +222,7 @@ public final class ReactorSenders {
     /**
      * The env of the receiver whose publisher this context was given to ({@link #contextOf}), or
      * {@code null}: what a sender run for a subscriber with this context sees for every query but
-     * the stop token and {@link #CONTEXT} ({@link SenderSubscription#get}).
+     * the stop token and {@link #CONTEXT} ({@link SenderToSubscriber#lookup}).
      */
     static Env outerEnv(ContextView ctx) {
         return ctx.getOrDefault(ENV_KEY, null);
@@ -230,15 +230,15 @@ public final class ReactorSenders {
 
     /**
      * The context a publisher run for a receiver sees: the receiver's {@link #CONTEXT} plus its env
-     * under {@code ENV_KEY}. When the env is a {@link SenderSubscription}'s own (the sender runs
+     * under {@code ENV_KEY}. When the env is a {@link SenderToSubscriber}'s own (the sender runs
      * directly for a Reactor subscriber, nothing in between bound a query), that subscriber's
      * context is returned as it is: the subscription binds only the stop token and {@code CONTEXT},
      * which every sender run further in binds anew, so putting it under {@code ENV_KEY} would
      * change no lookup and cost a context per subscription.
      */
     static Context contextOf(Env env) {
-        if (env instanceof SenderSubscription) {
-            return ((SenderSubscription<?>) env).context();
+        if (env instanceof SenderToSubscriber) {
+            return ((SenderToSubscriber<?>) env).context();
         }
         ContextView cv = env.get(CONTEXT);
         return Context.of(cv == null ? Context.empty() : cv).put(ENV_KEY, env);

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.senders.Env;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Senders;
+import dev.senders.testkit.OverlappingCompletePublisher;
 import dev.senders.testkit.TestReceiver;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +23,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.reactivestreams.FlowAdapters;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
@@ -299,7 +302,10 @@ class FromPublisherTest {
         pub.error(late);
         assertEquals(List.of(1), r.value());
         assertEquals(List.of(2), nextDropped);
-        assertEquals(List.of(late), errDropped);
+        assertEquals(2, errDropped.size(), errDropped::toString);
+        assertInstanceOf(ProtocolViolationException.class, errDropped.get(0)); // the element after onComplete
+        assertTrue(errDropped.get(0).getMessage().contains("§1.7"), errDropped.get(0).getMessage());
+        assertSame(late, errDropped.get(1)); // the late error itself: never lost
     }
 
     @Test
@@ -414,5 +420,20 @@ class FromPublisherTest {
         public void cancel() {
             cancelled.set(true);
         }
+    }
+
+    @Test
+    @DisplayName("§1.3 broken (onComplete on another thread while onNext runs): every mode completes the receiver once, or with a ProtocolViolationException")
+    void serialSignalsRuleBroken_everyModeCompletesTheReceiverOnce() {
+        Hooks.onErrorDropped(e -> { }); // the elements after onComplete are reported there (§1.7)
+        Hooks.onNextDropped(v -> { });
+        OverlappingCompletePublisher.checkEveryRound(1, p -> ReactorSenders.fromPublisher(FlowAdapters.toPublisher(p)));
+        OverlappingCompletePublisher.checkEveryRound(1, p -> ReactorSenders.fromPublisherSingle(FlowAdapters.toPublisher(p)));
+        OverlappingCompletePublisher.checkEveryRound(Integer.MAX_VALUE,
+                p -> ReactorSenders.fromPublisherLast(FlowAdapters.toPublisher(p)));
+        OverlappingCompletePublisher.checkEveryRound(Integer.MAX_VALUE,
+                p -> ReactorSenders.fromPublisherAll(FlowAdapters.toPublisher(p)));
+        OverlappingCompletePublisher.checkEveryRound(Integer.MAX_VALUE,
+                p -> ReactorSenders.fromPublisherIgnoreElements(FlowAdapters.toPublisher(p)));
     }
 }

@@ -139,4 +139,33 @@ public final class RxScopes {
     public static ScopeContainer asContainer(CountingScope scope) {
         return new ScopeContainer(Objects.requireNonNull(scope, "scope")).register();
     }
+
+    /**
+     * {@link #asContainer(CountingScope)} holding {@code initial} from the start, as
+     * {@code new CompositeDisposable(d...)} does (if the scope is closed or stopped, they are
+     * disposed at once).
+     *
+     * @throws NullPointerException if an argument or an element is null (then nothing is held)
+     */
+    public static ScopeContainer asContainer(CountingScope scope, Disposable... initial) {
+        Objects.requireNonNull(initial, "disposables is null");
+        ScopeContainer c = asContainer(scope);
+        c.addAll(initial);
+        return c;
+    }
+
+    /**
+     * {@link #asContainer(CountingScope)} holding {@code initial} from the start, as
+     * {@code new CompositeDisposable(Iterable)} does.
+     *
+     * @throws NullPointerException if an argument or an element is null (then nothing is held)
+     */
+    public static ScopeContainer asContainer(CountingScope scope, Iterable<? extends Disposable> initial) {
+        Objects.requireNonNull(initial, "disposables is null");
+        java.util.List<Disposable> list = new java.util.ArrayList<>();
+        for (Disposable d : initial) {
+            list.add(Objects.requireNonNull(d, "A Disposable item in the disposables sequence is null"));
+        }
+        return asContainer(scope, list.toArray(new Disposable[0]));
+    }
 }

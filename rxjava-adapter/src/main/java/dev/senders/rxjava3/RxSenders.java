@@ -27,7 +27,7 @@ import org.reactivestreams.Publisher;
  * undeliverable and goes to {@code RxJavaPlugins.onError}.
  *
  * <p><b>Sender to RxJava</b> ({@code to*}). Each subscription connects and starts the sender anew
- * with an env whose stop token is the subscription's own ({@code InplaceStopSource}); dispose or
+ * with an env whose stop token is the subscription's own (the subscription object itself); dispose or
  * cancel requests stop on it. {@code setStopped()} that the subscriber did not cause by disposing
  * is {@code onError(CancellationException)}. Errors the sender delivers after the dispose are
  * undeliverable and go to {@code RxJavaPlugins.onError} (wrapped in
@@ -40,8 +40,12 @@ import org.reactivestreams.Publisher;
  * itself (through {@code onAssembly}): for these the round trip is the identity (decision R1 in
  * docs/decisions.md). Anything composed between the conversions keeps the full adapters, and so do
  * {@code toFlowable(fromFlowable(f))} (the sender takes only the first element, which {@code f}
- * itself does not) and {@code fromX(toX(sender))} (a stop request completes that sender stopped at
- * once, without waiting for the inner sender).
+ * itself does not) and {@code fromSingle(toSingle(sender))}/{@code fromCompletable(toCompletable(sender))}
+ * ({@code null} and the value change on the way). {@code fromFlowable}, {@code fromPublisher},
+ * {@code fromFlowableSingle}, {@code fromFlowableLast} and {@code fromMaybe} of a {@code toFlowable}/
+ * {@code toMaybe} result (zero or one element either way) return the inner sender itself (decision
+ * RS11): it is then connected with the outer receiver's env, so a Reactor {@code Context} written
+ * downstream crosses the RxJava leg, and a stop request is answered as the inner sender answers it.
  */
 public final class RxSenders {
 
@@ -57,7 +61,7 @@ public final class RxSenders {
      * @return a sender of the {@code Single}'s value
      */
     public static <T> Sender<T> fromSingle(Single<T> single) {
-        return new SingleSender<>(Objects.requireNonNull(single, "single"));
+        return new SingleToSender<>(Objects.requireNonNull(single, "single"));
     }
 
     /**
@@ -68,7 +72,10 @@ public final class RxSenders {
      * @return a sender of the {@code Maybe}'s value ({@code null} when it is empty)
      */
     public static <T> Sender<T> fromMaybe(Maybe<T> maybe) {
-        return MaybeSender.plain(Objects.requireNonNull(maybe, "maybe"));
+        if (maybe instanceof SenderToMaybe) {
+            return ((SenderToMaybe<T>) maybe).sender(); // the library's own Maybe: connect through (decision RS11)
+        }
+        return MaybeToSender.plain(Objects.requireNonNull(maybe, "maybe"));
     }
 
     /**
@@ -79,7 +86,7 @@ public final class RxSenders {
      * @return a sender of the {@code Maybe}'s value as an {@code Optional}
      */
     public static <T> Sender<Optional<T>> fromMaybeOptional(Maybe<T> maybe) {
-        return MaybeSender.optional(Objects.requireNonNull(maybe, "maybe"));
+        return MaybeToSender.optional(Objects.requireNonNull(maybe, "maybe"));
     }
 
     /**
@@ -89,7 +96,7 @@ public final class RxSenders {
      * @return a sender that completes with {@code null} when {@code completable} completes
      */
     public static Sender<Void> fromCompletable(Completable completable) {
-        return new CompletableSender(Objects.requireNonNull(completable, "completable"));
+        return new CompletableToSender(Objects.requireNonNull(completable, "completable"));
     }
 
     /**
@@ -101,7 +108,7 @@ public final class RxSenders {
      * @return a sender of the first element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromFlowable(Flowable<T> flowable) {
-        return new PublisherSender<T, T>(Objects.requireNonNull(flowable, "flowable"), Take.FIRST);
+        return FlowableToSender.of(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.FIRST);
     }
 
     /**
@@ -113,7 +120,7 @@ public final class RxSenders {
      * @return a sender of the only element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromFlowableSingle(Flowable<T> flowable) {
-        return new PublisherSender<T, T>(Objects.requireNonNull(flowable, "flowable"), Take.SINGLE);
+        return FlowableToSender.of(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.SINGLE);
     }
 
     /**
@@ -124,7 +131,7 @@ public final class RxSenders {
      * @return a sender of the last element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromFlowableLast(Flowable<T> flowable) {
-        return new PublisherSender<T, T>(Objects.requireNonNull(flowable, "flowable"), Take.LAST);
+        return FlowableToSender.of(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.LAST);
     }
 
     /**
@@ -135,7 +142,7 @@ public final class RxSenders {
      * @return a sender of an unmodifiable list of every element
      */
     public static <T> Sender<List<T>> fromFlowableList(Flowable<T> flowable) {
-        return new PublisherSender<T, List<T>>(Objects.requireNonNull(flowable, "flowable"), Take.LIST);
+        return new FlowableToSender<T, List<T>>(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.LIST);
     }
 
     /**
@@ -144,9 +151,10 @@ public final class RxSenders {
      * @param flowable the source, subscribed on each start
      * @return a sender that completes with {@code null} when {@code flowable} completes
      */
+    @SuppressWarnings("unchecked") // only termination is read: any element type is an Object
     public static Sender<Void> fromFlowableIgnoreElements(Flowable<?> flowable) {
-        return new PublisherSender<Object, Void>(
-                Objects.requireNonNull(flowable, "flowable").cast(Object.class), Take.IGNORE);
+        return new FlowableToSender<Object, Void>(
+                (Flowable<Object>) Objects.requireNonNull(flowable, "flowable"), RxSubscriber.IGNORE);
     }
 
     /**
@@ -160,7 +168,7 @@ public final class RxSenders {
      * @return a sender of the first element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromPublisher(Publisher<T> publisher) {
-        return new PublisherSender<T, T>(Objects.requireNonNull(publisher, "publisher"), Take.FIRST);
+        return FlowableToSender.of(Objects.requireNonNull(publisher, "publisher"), RxSubscriber.FIRST);
     }
 
     /**
@@ -171,7 +179,7 @@ public final class RxSenders {
      * @return a sender of an unmodifiable list of every element
      */
     public static <T> Sender<List<T>> fromPublisherList(Publisher<T> publisher) {
-        return new PublisherSender<T, List<T>>(Objects.requireNonNull(publisher, "publisher"), Take.LIST);
+        return new FlowableToSender<T, List<T>>(Objects.requireNonNull(publisher, "publisher"), RxSubscriber.LIST);
     }
 
     /**
@@ -182,7 +190,7 @@ public final class RxSenders {
      * @return a sender of the first element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromObservable(Observable<T> observable) {
-        return new ObservableSender<T, T>(Objects.requireNonNull(observable, "observable"), Take.FIRST);
+        return new ObservableToSender<T, T>(Objects.requireNonNull(observable, "observable"), RxSubscriber.FIRST);
     }
 
     /**
@@ -193,7 +201,7 @@ public final class RxSenders {
      * @return a sender of the only element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromObservableSingle(Observable<T> observable) {
-        return new ObservableSender<T, T>(Objects.requireNonNull(observable, "observable"), Take.SINGLE);
+        return new ObservableToSender<T, T>(Objects.requireNonNull(observable, "observable"), RxSubscriber.SINGLE);
     }
 
     /**
@@ -204,7 +212,7 @@ public final class RxSenders {
      * @return a sender of the last element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromObservableLast(Observable<T> observable) {
-        return new ObservableSender<T, T>(Objects.requireNonNull(observable, "observable"), Take.LAST);
+        return new ObservableToSender<T, T>(Objects.requireNonNull(observable, "observable"), RxSubscriber.LAST);
     }
 
     /**
@@ -215,7 +223,7 @@ public final class RxSenders {
      * @return a sender of an unmodifiable list of every element
      */
     public static <T> Sender<List<T>> fromObservableList(Observable<T> observable) {
-        return new ObservableSender<T, List<T>>(Objects.requireNonNull(observable, "observable"), Take.LIST);
+        return new ObservableToSender<T, List<T>>(Objects.requireNonNull(observable, "observable"), RxSubscriber.LIST);
     }
 
     /**
@@ -224,9 +232,10 @@ public final class RxSenders {
      * @param observable the source, subscribed on each start
      * @return a sender that completes with {@code null} when {@code observable} completes
      */
+    @SuppressWarnings("unchecked") // only termination is read: any element type is an Object
     public static Sender<Void> fromObservableIgnoreElements(Observable<?> observable) {
-        return new ObservableSender<Object, Void>(
-                Objects.requireNonNull(observable, "observable").cast(Object.class), Take.IGNORE);
+        return new ObservableToSender<Object, Void>(
+                (Observable<Object>) Objects.requireNonNull(observable, "observable"), RxSubscriber.IGNORE);
     }
 
     // ---------------------------------------------------------------- sender -> RxJava
@@ -239,12 +248,13 @@ public final class RxSenders {
      * @param sender the work, connected and started per subscription
      * @return a cold {@code Single} of the sender's value
      */
+    @SuppressWarnings("unchecked") // the identity round trip: the source of a SingleToSender<T> is a Single<T>
     public static <T> Single<T> toSingle(Sender<T> sender) {
         Objects.requireNonNull(sender, "sender");
-        if (sender instanceof SingleSender && ((SingleSender<T>) sender).source instanceof Single) {
-            return RxJavaPlugins.onAssembly((Single<T>) ((SingleSender<T>) sender).source); // as Single.wrap
+        if (sender instanceof SingleToSender && ((SingleToSender<T>) sender).source instanceof Single) {
+            return RxJavaPlugins.onAssembly((Single<T>) ((SingleToSender<T>) sender).source); // as Single.wrap
         }
-        return RxJavaPlugins.onAssembly(new SenderSingle<>(sender));
+        return RxJavaPlugins.onAssembly(new SenderToSingle<>(sender));
     }
 
     /**
@@ -256,13 +266,13 @@ public final class RxSenders {
      */
     public static <T> Maybe<T> toMaybe(Sender<T> sender) {
         Objects.requireNonNull(sender, "sender");
-        if (sender instanceof MaybeSender) {
-            Maybe<T> original = ((MaybeSender<?, T>) sender).originalMaybe();
+        if (sender instanceof MaybeToSender) {
+            Maybe<T> original = ((MaybeToSender<?, T>) sender).originalMaybe();
             if (original != null) {
                 return RxJavaPlugins.onAssembly(original); // as Maybe.wrap
             }
         }
-        return RxJavaPlugins.onAssembly(new SenderMaybe<>(sender));
+        return RxJavaPlugins.onAssembly(new SenderToMaybe<>(sender));
     }
 
     /**
@@ -273,10 +283,10 @@ public final class RxSenders {
      */
     public static Completable toCompletable(Sender<?> sender) {
         Objects.requireNonNull(sender, "sender");
-        if (sender instanceof CompletableSender && ((CompletableSender) sender).source instanceof Completable) {
-            return RxJavaPlugins.onAssembly((Completable) ((CompletableSender) sender).source); // as Completable.wrap
+        if (sender instanceof CompletableToSender && ((CompletableToSender) sender).source instanceof Completable) {
+            return RxJavaPlugins.onAssembly((Completable) ((CompletableToSender) sender).source); // as Completable.wrap
         }
-        return RxJavaPlugins.onAssembly(new SenderCompletable(sender));
+        return RxJavaPlugins.onAssembly(new SenderToCompletable(sender));
     }
 
     /**
@@ -289,6 +299,6 @@ public final class RxSenders {
      * @return a cold {@code Flowable} of the sender's value
      */
     public static <T> Flowable<T> toFlowable(Sender<T> sender) {
-        return RxJavaPlugins.onAssembly(new SenderFlowable<>(Objects.requireNonNull(sender, "sender")));
+        return RxJavaPlugins.onAssembly(new SenderToFlowable<>(Objects.requireNonNull(sender, "sender")));
     }
 }

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.testkit.OverlappingCompletePublisher;
 import dev.senders.testkit.TestReceiver;
+import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Maybe;
@@ -21,7 +23,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.Flow;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.reactivestreams.FlowAdapters;
 
 class FromRxTest {
 
@@ -257,5 +262,56 @@ class FromRxTest {
             throw new IllegalStateException("broken publisher");
         }));
         r.assertError(IllegalStateException.class);
+    }
+
+    /** The hostile publisher seen as an {@code Observable} (the Observer contract is serial too). */
+    static Observable<Integer> observable(Flow.Publisher<Integer> p) {
+        return Observable.unsafeCreate(observer -> p.subscribe(new Flow.Subscriber<Integer>() {
+            @Override
+            public void onSubscribe(Flow.Subscription s) {
+                observer.onSubscribe(Disposable.fromRunnable(s::cancel));
+                s.request(Long.MAX_VALUE);
+            }
+
+            @Override
+            public void onNext(Integer item) {
+                observer.onNext(item);
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                observer.onError(t);
+            }
+
+            @Override
+            public void onComplete() {
+                observer.onComplete();
+            }
+        }));
+    }
+
+    static Flowable<Integer> flowable(Flow.Publisher<Integer> p) {
+        return Flowable.fromPublisher(FlowAdapters.toPublisher(p));
+    }
+
+    @Test
+    @DisplayName("§1.3 broken (onComplete on another thread while onNext runs): every mode completes the receiver once, or with a ProtocolViolationException")
+    @SuppressWarnings("try") // the resource only collects plugin errors while it is open
+    void serialSignalsRuleBroken_everyModeCompletesTheReceiverOnce() {
+        try (PluginErrors ignored = new PluginErrors()) { // the elements after onComplete are reported there (§1.7)
+            int all = Integer.MAX_VALUE;
+            OverlappingCompletePublisher.checkEveryRound(1, p -> RxSenders.fromPublisher(FlowAdapters.toPublisher(p)));
+            OverlappingCompletePublisher.checkEveryRound(all, p -> RxSenders.fromPublisherList(FlowAdapters.toPublisher(p)));
+            OverlappingCompletePublisher.checkEveryRound(1, p -> RxSenders.fromFlowable(flowable(p)));
+            OverlappingCompletePublisher.checkEveryRound(1, p -> RxSenders.fromFlowableSingle(flowable(p)));
+            OverlappingCompletePublisher.checkEveryRound(all, p -> RxSenders.fromFlowableLast(flowable(p)));
+            OverlappingCompletePublisher.checkEveryRound(all, p -> RxSenders.fromFlowableList(flowable(p)));
+            OverlappingCompletePublisher.checkEveryRound(all, p -> RxSenders.fromFlowableIgnoreElements(flowable(p)));
+            OverlappingCompletePublisher.checkEveryRound(1, p -> RxSenders.fromObservable(observable(p)));
+            OverlappingCompletePublisher.checkEveryRound(1, p -> RxSenders.fromObservableSingle(observable(p)));
+            OverlappingCompletePublisher.checkEveryRound(all, p -> RxSenders.fromObservableLast(observable(p)));
+            OverlappingCompletePublisher.checkEveryRound(all, p -> RxSenders.fromObservableList(observable(p)));
+            OverlappingCompletePublisher.checkEveryRound(all, p -> RxSenders.fromObservableIgnoreElements(observable(p)));
+        }
     }
 }

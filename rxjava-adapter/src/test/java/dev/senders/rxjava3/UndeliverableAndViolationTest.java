@@ -277,16 +277,29 @@ class UndeliverableAndViolationTest {
     }
 
     @Test
-    void fromPublisher_elementsAfterOurOwnCancelAreExpectedAndIgnored_rule2_8() {
+    void fromPublisher_onCompleteAfterOurOwnCancelIsExpectedAndIgnored_rule2_8() {
         RawPublisher p = new RawPublisher();
         TestReceiver<Integer> r = TestReceiver.start(RxSenders.fromPublisher(p));
         p.subscriber.onSubscribe(p.subscription);
         p.subscriber.onNext(1);
-        p.subscriber.onNext(2);
         p.subscriber.onComplete();
         r.assertValue(1);
         assertEquals(1, p.cancels.get());
         assertEquals(List.of(), plugin.errors);
+    }
+
+    @Test
+    void fromPublisher_anElementBeyondDemandIsReportedEvenAfterOurOwnCancel_rule1_1() {
+        RawPublisher p = new RawPublisher();
+        TestReceiver<Integer> r = TestReceiver.start(RxSenders.fromPublisher(p));
+        p.subscriber.onSubscribe(p.subscription);
+        p.subscriber.onNext(1);
+        p.subscriber.onNext(2); // 1 was requested in total
+        r.assertValue(1);
+        assertEquals(1, p.cancels.get());
+        assertEquals(1, plugin.errors.size(), () -> "" + plugin.errors);
+        assertInstanceOf(ProtocolViolationException.class, plugin.errors.get(0));
+        assertTrue(plugin.errors.get(0).getMessage().contains("§1.1"), plugin.errors.get(0).getMessage());
     }
 
     @Test

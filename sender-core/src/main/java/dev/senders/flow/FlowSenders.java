@@ -1,6 +1,7 @@
 package dev.senders.flow;
 
 import dev.senders.Sender;
+import dev.senders.internal.PublisherOperation;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Flow;
@@ -36,8 +37,8 @@ public final class FlowSenders {
 
     /**
      * A cold {@link Flow.Publisher} of zero or one element. Each {@code subscribe} connects
-     * {@code sender} with a receiver whose env carries only a fresh stop token (one
-     * {@link dev.senders.InplaceStopSource} per subscription, requested by {@code cancel()}), calls
+     * {@code sender} with a receiver whose env carries only a fresh stop token (the subscription's
+     * own, requested by {@code cancel()}), calls
      * {@code onSubscribe}, then starts the operation (unless the subscriber cancelled inside
      * {@code onSubscribe}: then the operation is dropped unstarted and the sender never runs).
      *
@@ -57,7 +58,7 @@ public final class FlowSenders {
      * @throws NullPointerException if {@code sender} is null
      */
     public static <T> Flow.Publisher<T> toPublisher(Sender<? extends T> sender) {
-        return new SenderPublisher<>(Objects.requireNonNull(sender, "sender"));
+        return new SenderToPublisher<>(Objects.requireNonNull(sender, "sender"));
     }
 
     /**
@@ -66,16 +67,19 @@ public final class FlowSenders {
      * {@code setValue(null)} if the publisher completes empty. {@code onError(e)} is
      * {@code setError(e)}, except a {@link java.util.concurrent.CancellationException}, which is
      * {@code setStopped()}. A stop request on the receiver's token cancels the subscription and
-     * completes {@code setStopped()} on the thread that requested stop; otherwise the receiver is
-     * completed on the thread of the publisher's signal. A stop already requested when the
-     * operation starts completes it stopped without subscribing.
+     * completes {@code setStopped()} on the thread that requested stop (a stop that arrives while
+     * {@code start()} is still subscribing is completed by {@code start()} when {@code subscribe}
+     * returns); otherwise the receiver is completed on the thread of the publisher's signal. A stop
+     * already requested when the operation starts completes it stopped without subscribing.
      *
      * <p>The subscriber holds the publisher to the Reactive Streams rules: a second
      * {@code onSubscribe} is cancelled (§2.5) and reported; {@code onNext} before
      * {@code onSubscribe} (§1.9) or beyond demand (§1.1) cancels and fails the receiver with
-     * {@link dev.senders.ProtocolViolationException}; a {@code null} element or error fails it
-     * with a {@link NullPointerException} that is also thrown to the caller (§2.13); signals after
-     * the publisher terminated (§1.7) are reported to {@link dev.senders.Hooks#onErrorDropped}.
+     * {@link dev.senders.ProtocolViolationException}; a {@code null} signal fails it with a
+     * {@link NullPointerException} that is also thrown to the caller (§2.13); signals after the
+     * publisher terminated (§1.7) are reported to {@link dev.senders.Hooks#onErrorDropped}. A
+     * publisher that calls {@code onComplete} on another thread while an {@code onNext} is running
+     * (§1.3 broken) still gets the receiver completed exactly once.
      *
      * @param <T> the element type
      * @param publisher the source, subscribed on each start
@@ -83,7 +87,7 @@ public final class FlowSenders {
      * @throws NullPointerException if {@code publisher} is null
      */
     public static <T> Sender<T> fromPublisher(Flow.Publisher<? extends T> publisher) {
-        return new PublisherSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherSender.FIRST);
+        return new PublisherToSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherOperation.FIRST);
     }
 
     /**
@@ -96,6 +100,7 @@ public final class FlowSenders {
      * @throws NullPointerException if {@code publisher} is null
      */
     public static <T> Sender<List<T>> fromPublisherList(Flow.Publisher<? extends T> publisher) {
-        return new PublisherSender<T, List<T>>(Objects.requireNonNull(publisher, "publisher"), PublisherSender.LIST);
+        return new PublisherToSender<T, List<T>>(Objects.requireNonNull(publisher, "publisher"),
+                PublisherOperation.LIST | PublisherOperation.FROZEN_LIST);
     }
 }

@@ -1,6 +1,7 @@
 package dev.senders.internal;
 
 import dev.senders.Hooks;
+import dev.senders.OperationState;
 import dev.senders.Receiver;
 
 /**
@@ -63,6 +64,16 @@ public final class Signals {
         } catch (Throwable t) {
             throwIfFatal(t);
             Hooks.onErrorDropped(t);
+        }
+    }
+
+    /** Starts {@code op}; a {@code start()} that throws is turned into {@code r}'s error. */
+    public static void start(OperationState op, Receiver<?> r) {
+        try {
+            op.start();
+        } catch (Throwable t) {
+            throwIfFatal(t);
+            setError(r, t);
         }
     }
 

@@ -4,7 +4,9 @@ import dev.senders.Env;
 import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Sender;
+import dev.senders.internal.Connect;
 import dev.senders.internal.GuardedReceiver;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -113,7 +115,7 @@ public final class NestSender<T> implements Sender<T> {
     public OperationState connect(Receiver<? super T> receiver) {
         Objects.requireNonNull(receiver, "receiver");
         if (wrapped == null) {
-            return () -> Signals.setStopped(receiver);
+            return ImmediateOperation.stopped(receiver);
         }
         if (taken == 0 && TAKEN.compareAndSet(this, 0, 1)) {
             try {
@@ -124,7 +126,7 @@ public final class NestSender<T> implements Sender<T> {
             }
         }
         if (!token.tryAssociate()) {
-            return () -> Signals.setStopped(receiver);
+            return ImmediateOperation.stopped(receiver);
         }
         batch.counter.add();
         try {
@@ -151,7 +153,7 @@ public final class NestSender<T> implements Sender<T> {
         Op(Sender<T> child, Receiver<? super T> receiver, NestBatch batch) {
             this.receiver = receiver;
             this.batch = batch;
-            this.childOp = child.connect(this);
+            this.childOp = Connect.checked(child, this);
         }
 
         @Override

@@ -4,6 +4,7 @@ import dev.senders.Env;
 import dev.senders.OperationState;
 import dev.senders.Query;
 import dev.senders.Sender;
+import dev.senders.internal.Connect;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -97,9 +98,11 @@ public final class Scopes {
         OperationState op;
         try {
             Sender<?> s = token instanceof ScopeCore ? ((ScopeCore) token).wrapFor(sender, r) : token.wrap(sender);
-            op = s.connect(r);
+            op = Connect.checked(s, r);
         } catch (Throwable t) {
-            token.dissociate();
+            if (r.abandonConnect()) { // a completion during connect may have released it already
+                token.dissociate();
+            }
             throw t;
         }
         if (r.beginStart()) {  // false: it completed during connect, reported as its error
@@ -130,11 +133,12 @@ public final class Scopes {
      * <ul>
      * <li>The result reaches the consumer whether it starts before or after the work completed: on
      *     the work's thread in the first case, inline in {@code start} in the second.
-     * <li>A stop request on the consumer's token is forwarded to the work and the consumer
-     *     completes with {@code setStopped()} at once (on the requesting thread), without waiting.
+     * <li>A stop request on the consumer's token while the work runs is forwarded to the work and
+     *     the consumer completes with {@code setStopped()} at once (on the requesting thread),
+     *     without waiting. A result already there is delivered whatever the token says.
      * <li>A future that becomes unreachable unconsumed (never connected, or connected and never
-     *     started) requests stop on the work; an error of such work goes to
-     *     {@link dev.senders.Hooks#onErrorDropped}. Futures whose work is still running (or
+     *     started) requests stop on the work. An error nobody takes (its future dropped, or its
+     *     consumer stopped first) goes where {@link #spawn}'s errors go and is counted. Futures whose work is still running (or
      *     failed) when this returns are tracked in per-thread batches of up to 1,024, one
      *     {@code Cleaner} registration per batch: a dropped one is stopped (or its error reported)
      *     once no unconsumed future of its batch is reachable; a started future leaves its batch.

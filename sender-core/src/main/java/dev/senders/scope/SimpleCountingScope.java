@@ -75,8 +75,12 @@ public final class SimpleCountingScope {
      * <p>Which thread completes it: the starting thread, inline, if it observes a zero count (or
      * the scope is already joined; any number of joins may be started, before or after); otherwise
      * the scheduler of its receiver's env ({@code schedule()} on it, then {@code setValue}), or,
-     * if the env has none, the thread whose {@code dissociate} brought the count to zero. A join
-     * does not respond to stop requests while it waits.
+     * if the env has none, the thread whose {@code dissociate} brought the count to zero.
+     *
+     * <p>Stop: a stop request on the receiver's token while the join waits completes it with
+     * {@code setStopped()} at once, on the requesting thread, and the scope forgets that waiter;
+     * the associated work is not stopped (that is {@code CountingScope.requestStop()}). A second
+     * {@code start} of the same operation throws {@link dev.senders.ProtocolViolationException}.
      *
      * @return a sender that completes once the scope is joined
      */

@@ -51,8 +51,12 @@ import java.util.concurrent.Executor;
  *         {@code setError} as well, and then rethrown on the task's thread (docs/decisions.md C8).
  *     </ul>
  *     If stop was requested before the body began, the body does not run and the task completes
- *     {@code setStopped()} (on the thread that started it when the request came before
- *     {@code start}), as a scheduler's {@code schedule()} does.
+ *     {@code setStopped()}: on the thread that started it when the request came before
+ *     {@code start}, else on the thread that requested stop, at once (as a scheduler's
+ *     {@code schedule()} does), so a task whose executor dropped it ({@code shutdownNow}) still
+ *     ends once stop is requested. If the executor throws after the body began, the exception
+ *     goes to {@link dev.senders.Hooks#onErrorDropped}: the completion follows the body.
+ *     Starting the operation twice throws {@link dev.senders.ProtocolViolationException}.
  * <li><b>Stop.</b> A stop request on the receiver's token reaches the sender being awaited (its
  *     receiver's env carries the task's own stop token, fired by the receiver's) and interrupts
  *     the body's thread, so a body blocked elsewhere ({@code Thread.sleep}, a blocking queue)

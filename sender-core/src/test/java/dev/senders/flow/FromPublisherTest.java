@@ -11,6 +11,7 @@ import dev.senders.Hooks;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Senders;
 import dev.senders.flow.FlowTestSupport.ManualPublisher;
+import dev.senders.testkit.OverlappingCompletePublisher;
 import dev.senders.testkit.TestReceiver;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -106,14 +107,29 @@ class FromPublisherTest {
     }
 
     @Test
-    @DisplayName("§2.8 elements after our own cancel (a publisher ignoring demand 1) are ignored, not reported")
-    void excessAfterOwnCancelIsIgnored() {
+    @DisplayName("§1.1 an element beyond the demand of 1 is reported even after our own cancel; the receiver keeps the first")
+    void excessBeyondDemandIsReportedAfterOwnCancel() {
         ManualPublisher<Integer> p = new ManualPublisher<>();
         TestReceiver<Integer> rec = TestReceiver.start(FlowSenders.fromPublisher(p));
         p.last().onNext(1);
-        p.last().onNext(2);
+        p.last().onNext(2); // requested 1 in total: a §1.1 violation, whether or not our cancel arrived
         assertEquals(List.of(TestReceiver.Kind.VALUE), rec.kinds());
         assertEquals(1, rec.value());
+        assertEquals(1, dropped.size(), dropped::toString);
+        assertInstanceOf(ProtocolViolationException.class, dropped.get(0));
+        assertTrue(dropped.get(0).getMessage().contains("§1.1"), dropped.get(0).getMessage());
+    }
+
+    @Test
+    @DisplayName("§2.8 elements and onComplete after our own cancel, within demand, are ignored, not reported")
+    void signalsWithinDemandAfterOwnCancelAreIgnored() {
+        ManualPublisher<Integer> p = new ManualPublisher<>();
+        TestReceiver<List<Integer>> rec = TestReceiver.start(FlowSenders.fromPublisherList(p));
+        p.last().onNext(1);
+        rec.requestStop();
+        p.last().onNext(2);
+        p.last().onComplete();
+        assertEquals(List.of(TestReceiver.Kind.STOPPED), rec.kinds());
         assertTrue(dropped.isEmpty(), dropped::toString);
     }
 
@@ -168,7 +184,7 @@ class FromPublisherTest {
     }
 
     @Test
-    @DisplayName("§2.13 null element or error: NullPointerException to the caller, and the receiver fails")
+    @DisplayName("§2.13 null element, error or subscription: NullPointerException to the caller, and the receiver fails")
     void nullSignals() {
         ManualPublisher<Integer> p = new ManualPublisher<>();
         TestReceiver<Integer> rec = TestReceiver.start(FlowSenders.fromPublisher(p));
@@ -182,7 +198,8 @@ class FromPublisherTest {
 
         TestReceiver<Integer> rec3 = TestReceiver.start(FlowSenders.fromPublisher(p));
         assertThrows(NullPointerException.class, () -> p.last().onSubscribe(null));
-        assertTrue(rec3.kinds().isEmpty());
+        assertEquals(List.of(TestReceiver.Kind.ERROR), rec3.kinds()); // never left waiting
+        assertInstanceOf(NullPointerException.class, rec3.error());
         assertThrows(NullPointerException.class, () -> FlowSenders.fromPublisher(null));
         assertThrows(NullPointerException.class, () -> FlowSenders.fromPublisherList(null));
     }
@@ -273,5 +290,12 @@ class FromPublisherTest {
             pool.shutdownNow();
         }
         assertTrue(dropped.isEmpty(), dropped::toString);
+    }
+
+    @Test
+    @DisplayName("§1.3 broken (onComplete on another thread while onNext runs): every mode completes the receiver once, or with a ProtocolViolationException")
+    void serialSignalsRuleBroken_everyModeCompletesTheReceiverOnce() {
+        OverlappingCompletePublisher.checkEveryRound(1, FlowSenders::fromPublisher);
+        OverlappingCompletePublisher.checkEveryRound(Integer.MAX_VALUE, FlowSenders::fromPublisherList);
     }
 }

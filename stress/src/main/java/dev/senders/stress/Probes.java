@@ -1,6 +1,7 @@
 package dev.senders.stress;
 
 import dev.senders.Env;
+import dev.senders.InplaceStopSource;
 import dev.senders.OperationState;
 import dev.senders.Query;
 import dev.senders.Receiver;
@@ -9,6 +10,12 @@ import dev.senders.StopCallback;
 import dev.senders.StopToken;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.reactivestreams.Publisher;
+import org.reactivestreams.Subscriber;
+import org.reactivestreams.Subscription;
+import dev.senders.reactor.ReactorSenders;
+import reactor.core.publisher.Operators;
+import reactor.util.context.Context;
 
 /**
  * Small instrumented parties shared by the stress tests: they count and record what happened to
@@ -114,6 +121,7 @@ final class Probes {
         volatile int completions;
         volatile Thread completedOn;
         volatile Throwable error;
+        volatile Object value;
 
         Recorder() {
             this(StopToken.never(), null);
@@ -130,6 +138,7 @@ final class Probes {
 
         @Override
         public void setValue(T value) {
+            this.value = value;
             complete(VALUE);
             if (onValue != null) {
                 onValue.run();
@@ -262,6 +271,121 @@ final class Probes {
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
+        }
+    }
+
+    /**
+     * A Reactive Streams publisher driven by the test: {@code subscribe} records the subscriber and,
+     * if {@code onSubscribeAtOnce}, hands it {@link #subscription} at once (else the test calls
+     * {@code onSubscribe} from an actor). The subscription only counts: {@code request} sets
+     * {@link #requested} and stays inside for a few spins, so that a signal or a cancel from the
+     * other actor lands while it runs; a {@code cancel} that comes while a {@code request} is running
+     * breaks §2.7 (calls on a subscription must be serial) and is recorded.
+     */
+    static final class ManualPublisher<T> implements Publisher<T> {
+        private final boolean onSubscribeAtOnce;
+        volatile Subscriber<? super T> subscriber;
+        volatile int requests;
+        volatile int cancels;
+        volatile boolean requested;
+        volatile int cancelDuringRequest;
+        private volatile int inRequest;
+
+        final Subscription subscription = new Subscription() {
+            @Override
+            public void request(long n) {
+                REQUESTS.getAndAdd(ManualPublisher.this, 1);
+                inRequest = 1;
+                requested = true;
+                for (int i = 0; i < 8; i++) {
+                    Thread.onSpinWait();
+                }
+                inRequest = 0;
+            }
+
+            @Override
+            public void cancel() {
+                if (inRequest != 0) {
+                    cancelDuringRequest = 1;
+                }
+                CANCELS.getAndAdd(ManualPublisher.this, 1);
+            }
+        };
+
+        ManualPublisher(boolean onSubscribeAtOnce) {
+            this.onSubscribeAtOnce = onSubscribeAtOnce;
+        }
+
+        @Override
+        public void subscribe(Subscriber<? super T> s) {
+            subscriber = s;
+            if (onSubscribeAtOnce) {
+                s.onSubscribe(subscription);
+            }
+        }
+
+        private static final VarHandle REQUESTS;
+        private static final VarHandle CANCELS;
+
+        static {
+            try {
+                MethodHandles.Lookup l = MethodHandles.lookup();
+                REQUESTS = l.findVarHandle(ManualPublisher.class, "requests", int.class);
+                CANCELS = l.findVarHandle(ManualPublisher.class, "cancels", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+
+    /**
+     * Counts the elements a Reactor discard hook receives, and which ones (a bit per element value
+     * 0..30), atomically: the hook may be called from both actors at once.
+     */
+    static final class Discards {
+        volatile int count;
+        volatile int mask;
+
+        void accept(Object v) {
+            COUNT.getAndAdd(this, 1);
+            MASK.getAndBitwiseOr(this, 1 << (Integer) v);
+        }
+
+        private static final VarHandle COUNT;
+        private static final VarHandle MASK;
+
+        static {
+            try {
+                MethodHandles.Lookup l = MethodHandles.lookup();
+                COUNT = l.findVarHandle(Discards.class, "count", int.class);
+                MASK = l.findVarHandle(Discards.class, "mask", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+
+    /**
+     * What the {@code fromPublisher} tests race on: a {@link ManualPublisher}, and a receiver whose
+     * env carries a stop source's token and a Reactor discard hook ({@link Discards}) in
+     * {@code ReactorSenders.CONTEXT}. {@link #requestStop()} also records whether the receiver had
+     * completed when the stop request returned.
+     */
+    static final class FromPublisherRig<T> {
+        final ManualPublisher<Integer> publisher;
+        final Discards discards = new Discards();
+        final InplaceStopSource stop = new InplaceStopSource();
+        final Recorder<T> receiver = new Recorder<>(Env.of(Query.STOP_TOKEN, stop.token())
+                .with(ReactorSenders.CONTEXT, Operators.enableOnDiscard(Context.empty(), discards::accept)), null);
+        int doneAtStopReturn;
+
+        FromPublisherRig(boolean onSubscribeAtOnce) {
+            publisher = new ManualPublisher<>(onSubscribeAtOnce);
+        }
+
+        void requestStop() {
+            stop.requestStop();
+            doneAtStopReturn = receiver.completions > 0 ? 1 : 0;
         }
     }
 }

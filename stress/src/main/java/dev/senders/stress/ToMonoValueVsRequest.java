@@ -22,7 +22,7 @@ import reactor.util.context.Context;
  */
 @JCStressTest
 @Description("ReactorSenders.toMono: the sender's setValue (actor 1) vs the subscriber's first "
-        + "request(1) (actor 2), no demand before. SenderSubscription: a value without demand claims "
+        + "request(1) (actor 2), no demand before. SenderSubscription (the core under toMono's shell): a value without demand claims "
         + "COMPLETED, stores the value, then publishes HAS_VALUE; whichever of setValue and request "
         + "completes the REQUESTED | HAS_VALUE pair emits, in the CAS that sets TERMINAL. The value "
         + "must be emitted exactly once, intact, and never discarded.")

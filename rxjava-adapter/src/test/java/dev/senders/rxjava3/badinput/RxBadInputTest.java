@@ -223,7 +223,7 @@ class RxBadInputTest {
     // ------------------------------------------------------------------ foreign publishers breaking RS
 
     @Test
-    @DisplayName("fromPublisher: onNext beyond demand after the first element -> value delivered once; the extra element is ignored as after cancel (§2.8)")
+    @DisplayName("fromPublisher: onNext beyond demand (§1.1) -> value delivered once; ProtocolViolationException to RxJavaPlugins")
     void fromPublisher_onNextWithoutDemand() throws Exception {
         Foreign<Integer> p = new Foreign<>((s, sub) -> {
             s.onSubscribe(sub); // we request 1
@@ -235,7 +235,9 @@ class RxBadInputTest {
         assertEquals(1, r.completions());
         assertEquals(1, r.value());
         assertEquals(1, p.cancels.get());
-        assertTrue(rxErrors.isEmpty(), () -> "rx errors: " + rxErrors);
+        assertEquals(1, rxErrors.size(), () -> "rx errors: " + rxErrors);
+        assertInstanceOf(ProtocolViolationException.class, rxErrors.get(0));
+        assertTrue(rxErrors.get(0).getMessage().contains("§1.1"), rxErrors.get(0).getMessage());
     }
 
     @Test
