@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.Trampoline;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 

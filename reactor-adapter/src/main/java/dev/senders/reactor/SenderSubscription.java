@@ -9,6 +9,7 @@ import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.StopToken;
 import dev.senders.internal.Signals;
+import dev.senders.internal.Trampoline;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
@@ -98,7 +99,7 @@ final class SenderSubscription<T> extends SubscriptionStop implements Subscripti
             return; // cancelled (or failed) inside onSubscribe: an unstarted operation sends nothing
         }
         try {
-            op.start();
+            Trampoline.start(op, s); // stack safety: inline unless deep in nested starts (Mono -> sender -> Mono ...)
         } catch (Throwable t) {
             Signals.throwIfFatal(t);
             s.setError(t);
@@ -174,7 +175,7 @@ final class SenderSubscription<T> extends SubscriptionStop implements Subscripti
         if ((prev & TERMINAL) == 0) {
             // §3.5/§3.7: idempotent; stop request = the sender's cancellation.
             actual = null;   // §3.13: drop the subscriber
-            requestStop();
+            Trampoline.run(SenderSubscription::stopNow, this, null); // stack safety: see signalError
             discardValue(prev);
         }
     }
@@ -194,6 +195,10 @@ final class SenderSubscription<T> extends SubscriptionStop implements Subscripti
      * a refused value, rule C1, and complete a second time).
      */
     private void emit(T v) {
+        Trampoline.run(SenderSubscription::emitNow, this, v); // stack safety: see signalError
+    }
+
+    private void emitNow(T v) {
         CoreSubscriber<? super T> a = takeActual();
         try {
             a.onNext(v);
@@ -250,7 +255,7 @@ final class SenderSubscription<T> extends SubscriptionStop implements Subscripti
         if (v == null) {
             // A null value is an empty completion; onComplete needs no demand (§1.2 is about onNext).
             if (completeAndClaim("setValue") > 0) {
-                takeActual().onComplete();
+                Trampoline.run(SenderSubscription::completeNow, this, null); // stack safety: see signalError
             }
             return;
         }
@@ -301,7 +306,7 @@ final class SenderSubscription<T> extends SubscriptionStop implements Subscripti
         }
         int claimed = completeAndClaim("setError");
         if (claimed > 0) {
-            takeActual().onError(e);
+            signalError(e);
         } else {
             Dropped.error(e, context); // cancelled, or a second completion: never lost, never thrown into the sender's thread
         }
@@ -311,8 +316,30 @@ final class SenderSubscription<T> extends SubscriptionStop implements Subscripti
     public void setStopped() {
         if (completeAndClaim("setStopped") > 0) {
             // Not caused by this subscriber's cancel (that would have set TERMINAL first).
-            takeActual().onError(new CancellationException("the sender completed with setStopped"));
+            signalError(new CancellationException("the sender completed with setStopped"));
         }
+    }
+
+    /**
+     * The terminal signals the sender's completion sends, and the stop request of a cancel, go
+     * through the per-thread {@link Trampoline}: inline while shallow, queued on this thread
+     * beyond its depth. A Mono nested in a sender nested in a Mono, thousands of levels deep,
+     * then completes (or is cancelled) without growing the stack by one set of frames per level.
+     */
+    private void signalError(Throwable e) {
+        Trampoline.run(SenderSubscription::errorNow, this, e);
+    }
+
+    private void errorNow(Throwable e) {
+        takeActual().onError(e);
+    }
+
+    private void stopNow(Object unused) {
+        requestStop();
+    }
+
+    private void completeNow(Object unused) {
+        takeActual().onComplete();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.senders.rxjava3;
 
 import dev.senders.internal.SubscriptionStop;
+import dev.senders.internal.Trampoline;
 import dev.senders.Env;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Query;
@@ -66,15 +67,30 @@ abstract class DisposableReceiver<T> extends SubscriptionStop implements Receive
         return this;
     }
 
+    /*
+     * The observer's terminal signal, and the stop request of a dispose, go through the per-thread
+     * Trampoline: inline while shallow, queued on this thread beyond its depth, so that a Single
+     * nested in a sender nested in a Single, thousands of levels deep, completes (or is disposed)
+     * without one set of frames per level.
+     */
+
     @Override
     public final void setValue(T value) {
         if (begin(null)) {
-            try {
-                deliverValue(value);
-            } catch (Throwable t) {
-                Exceptions.throwIfFatal(t);
-                RxJavaPlugins.onError(t);
-            }
+            Trampoline.run(DisposableReceiver::valueNow, this, value);
+        }
+    }
+
+    private void stopNow(Object unused) {
+        requestStop();
+    }
+
+    private void valueNow(T value) {
+        try {
+            deliverValue(value);
+        } catch (Throwable t) {
+            Exceptions.throwIfFatal(t);
+            RxJavaPlugins.onError(t);
         }
     }
 
@@ -84,14 +100,15 @@ abstract class DisposableReceiver<T> extends SubscriptionStop implements Receive
             error = new NullPointerException("setError called with null");
         }
         if (begin(error)) {
-            deliverObserverError(error);
+            Trampoline.run(DisposableReceiver::deliverObserverError, this, error);
         }
     }
 
     @Override
     public final void setStopped() {
         if (begin(null)) { // not caused by our dispose: the observer must hear about it
-            deliverObserverError(new CancellationException("the sender completed stopped"));
+            Trampoline.run(DisposableReceiver::deliverObserverError, this,
+                    new CancellationException("the sender completed stopped"));
         }
     }
 
@@ -109,7 +126,7 @@ abstract class DisposableReceiver<T> extends SubscriptionStop implements Receive
     public final void dispose() {
         int prev = (int) STATE.getAndBitwiseOr(this, DISPOSED);
         if (prev == 0) {
-            requestStop();
+            Trampoline.run(DisposableReceiver::stopNow, this, null); // stack safety, as the signals above
         }
     }
 

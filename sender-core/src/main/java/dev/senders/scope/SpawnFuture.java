@@ -11,6 +11,7 @@ import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
 import dev.senders.internal.Signals;
+import dev.senders.internal.Trampoline;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Reference;
@@ -113,7 +114,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
             }
             throw t;
         }
-        op.start();
+        Trampoline.start(op, f); // inline unless deep in nested starts (a loop of spawns): see Scopes.spawn
         int s = f.state;
         if ((s & RESULT) != 0 && f.kind != ERROR) {
             return f; // dropping it can lose nothing and stop nothing: no leak tracking
