@@ -43,6 +43,15 @@ import java.util.function.Consumer;
  * {@link #DRAINED} into {@code waiters} and completes every join it took; a join that finds
  * {@code DRAINED} when pushing completes at once. Because the push precedes the state change and
  * the drain follows the move to JOINED, no join can be left behind.
+ *
+ * <p>A join the drain takes may still be starting (pushed, not yet done with the word). Each
+ * {@link JoinOp} has a {@code phase}: the join itself moves it {@code STARTING -> WAITING} (CAS)
+ * once it found the scope joining with a non-zero count, and only then may the drain complete it
+ * (after waiting); the drain moves a still {@code STARTING} join to {@code TAKEN} and leaves it to
+ * complete itself, inline, like a join that observes {@code JOINED} or a zero count. So a join's
+ * start completes it inline unless it really waited (Lincheck's {@code ScopeWordLincheckTest}
+ * found the race where a join that observed {@code JOINED} was completed later, by another join's
+ * drain).
  */
 final class ScopeCore implements AsyncScopeToken {
 
@@ -234,7 +243,10 @@ final class ScopeCore implements AsyncScopeToken {
         for (;;) {
             int s = (int) (w & STATE_MASK);
             if (s == JOINED) {
-                return; // whoever moved to JOINED drains (or drained) the stack, us included
+                // whoever moved to JOINED drains (or drained) the stack, us included, but leaves a
+                // starting join (us) to complete itself
+                Signals.setValue(self.receiver, null);
+                return;
             }
             long nw;
             if ((w >>> 3) == 0) {
@@ -244,12 +256,15 @@ final class ScopeCore implements AsyncScopeToken {
             } else if (s == CLOSED) {
                 nw = w & ~STATE_MASK | CLOSED_AND_JOINING;
             } else {
-                return; // already joining: we wait with the others
+                self.await(); // already joining: we wait with the others
+                return;
             }
             long prev = (long) WORD.compareAndExchange(this, w, nw);
             if (prev == w) {
                 if (nw == JOINED) {
                     drain(self);
+                } else {
+                    self.await();
                 }
                 return;
             }
@@ -265,8 +280,8 @@ final class ScopeCore implements AsyncScopeToken {
             j.next = null;
             if (j == self) {
                 Signals.setValue(j.receiver, null);
-            } else {
-                j.completeAfterWaiting();
+            } else if (!JoinOp.PHASE.compareAndSet(j, JoinOp.STARTING, JoinOp.TAKEN)) {
+                j.completeAfterWaiting(); // it was WAITING; a TAKEN one completes itself
             }
             j = next;
         }
@@ -274,9 +289,13 @@ final class ScopeCore implements AsyncScopeToken {
 
     /** The join operation: also a node of the waiter stack. */
     static final class JoinOp implements OperationState {
+        static final int STARTING = 0, WAITING = 1, TAKEN = 2;
+
         final ScopeCore core;
         final Receiver<? super Void> receiver;
         JoinOp next;
+        /** STARTING -> WAITING by the join, or STARTING -> TAKEN by a drain: see the class notes. */
+        volatile int phase;
 
         JoinOp(ScopeCore core, Receiver<? super Void> receiver) {
             this.core = core;
@@ -300,6 +319,23 @@ final class ScopeCore implements AsyncScopeToken {
                 h = prev;
             }
             c.startJoin(this);
+        }
+
+        /** The join found the scope joining: it waits, unless a drain took it meanwhile (then it completes now). */
+        void await() {
+            if (!PHASE.compareAndSet(this, STARTING, WAITING)) {
+                Signals.setValue(receiver, null);
+            }
+        }
+
+        static final VarHandle PHASE;
+
+        static {
+            try {
+                PHASE = MethodHandles.lookup().findVarHandle(JoinOp.class, "phase", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
         }
 
         /** P3149: a join that waited completes on its receiver's scheduler, if it has one. */
