@@ -10,14 +10,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
 import org.jetbrains.lincheck.datastructures.ThreadIdGen;
-import org.jetbrains.lincheck.datastructures.Validate;
 
 /**
  * The count-and-state word of a {@link SimpleCountingScope} is linearizable: spawn, the
  * completion of spawned work, close, join, count and state, called from any threads, give the
  * results of some sequential order of the same calls on {@link ScopeModel}. And no join is lost or
- * early: once the scope is JOINED every started join has completed, before that none has, and the
- * count always equals the work still associated.
+ * early: once the scope is JOINED every started join has completed, before that none has, the
+ * count always equals the work still associated, and completing the rest brings it to zero and
+ * lets a join end the scope.
  *
  * <p>Spawned work completes in a separate operation ({@link #completeHeld}): spawn and completion
  * are each one step of the word. (A spawn of inline work is both steps in one call: a concurrent
@@ -100,8 +100,8 @@ public class ScopeWordLincheckTest extends LincheckScenario {
     }
 
     /** No join lost or early: all of them complete once JOINED, none before. */
-    @Validate
-    public void joinsCompleteExactlyAtJoined() {
+    @Override
+    protected void invariants() {
         int started = joinsStarted.get();
         int completed = joinsCompleted.get();
         if (scope.state() == ScopeState.JOINED ? completed != started : completed != 0) {
@@ -114,6 +114,17 @@ public class ScopeWordLincheckTest extends LincheckScenario {
         }
         if (scope.count() != held) {
             throw new AssertionError("count " + scope.count() + " but " + held + " pieces of work are associated");
+        }
+        // the end: completing the rest brings the count to zero, and a join then ends the scope
+        for (int t = 0; t < MAX_THREADS; t++) {
+            while (heldCount[t] > 0) {
+                completeHeld(t);
+            }
+        }
+        if (!join() || scope.count() != 0 || scope.state() != ScopeState.JOINED
+                || joinsCompleted.get() != joinsStarted.get()) {
+            throw new AssertionError("after completing all work: " + scope + ", " + joinsCompleted.get() + " of "
+                    + joinsStarted.get() + " joins completed");
         }
     }
 
