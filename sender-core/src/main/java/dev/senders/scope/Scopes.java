@@ -122,6 +122,8 @@ public final class Scopes {
      *     the work's thread in the first case, inline in {@code start} in the second.
      * <li>A stop request on the consumer's token is forwarded to the work and the consumer
      *     completes with {@code setStopped()} at once (on the requesting thread), without waiting.
+     *     An error of the work that then reaches no consumer goes to
+     *     {@link dev.senders.Hooks#onErrorDropped}.
      * <li>A future that becomes unreachable unconsumed (never connected, or connected and never
      *     started) requests stop on the work; an error of such work goes to
      *     {@link dev.senders.Hooks#onErrorDropped}. Futures whose work is still running (or

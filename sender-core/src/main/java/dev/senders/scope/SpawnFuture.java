@@ -45,7 +45,8 @@ import java.util.Objects;
  * and delivers the result), the consumer's start (registers its stop callback, then sets STARTED;
  * if RESULT is already there also sets DONE and delivers inline) and the consumer's stop callback
  * (sets DONE if not set, requests stop on the work and completes the consumer stopped at once,
- * without waiting for the work). The scope's count is held until the work itself completes, however
+ * without waiting for the work; the work's result then reaches no one, and an error is passed to
+ * {@code Hooks.onErrorDropped} by whichever of the two came second). The scope's count is held until the work itself completes, however
  * the consumer ends.
  *
  * <p><b>The work's stop token</b> is this object: {@code stopRequested} reads the STOP bit, and an
@@ -211,6 +212,23 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         Receiver<? super T> r = consumer;
         consumer = null;
         Signals.setStopped(r);
+        if ((s & RESULT) != 0) {
+            dropResult(); // the work had ended: its result goes nowhere now
+        }
+    }
+
+    /**
+     * The consumer was stopped, so the work's result reaches no one: a value is let go, an error
+     * goes to {@link Hooks#onErrorDropped} (never silently lost, as Reactor's onErrorDropped and
+     * RxJava's undeliverable errors). Called once, by whichever of the stop and the work's
+     * completion came second.
+     */
+    private void dropResult() {
+        Object res = result;
+        result = null;
+        if (kind == ERROR) {
+            Hooks.onErrorDropped((Throwable) res);
+        }
     }
 
     @SuppressWarnings("unchecked")
@@ -302,7 +320,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         if (deliver) {
             deliver();
         } else if ((s & DONE) != 0) {
-            result = null; // the consumer was stopped already: the result goes nowhere, hold nothing
+            dropResult(); // the consumer was stopped already
         } else if ((s & ABANDONED) != 0 && k == ERROR) {
             Hooks.onErrorDropped((Throwable) res); // the future was dropped: nobody else will see it
         }
