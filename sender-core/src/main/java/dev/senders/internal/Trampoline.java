@@ -73,17 +73,7 @@ public final class Trampoline {
      * reference), the inline path allocates nothing.
      */
     public static <A, B> void run(BiConsumer<? super A, ? super B> step, A a, B b) {
-        Trampoline t = CURRENT.get();
-        if (t.depth >= DEFAULT_MAX_DEPTH) {
-            t.defer(() -> step.accept(a, b));
-            return;
-        }
-        t.depth++;
-        try {
-            step.accept(a, b);
-        } finally {
-            t.exit();
-        }
+        run(step, step, a, b);
     }
 
     /**
@@ -94,17 +84,27 @@ public final class Trampoline {
      * error (a fatal JVM error propagates). The inline path allocates nothing.
      */
     public static void start(OperationState op, Receiver<?> receiver) {
+        run(Trampoline::startInline, Trampoline::startOrFail, op, receiver);
+    }
+
+    /** {@code inline} now while shallow, else {@code queued} later on this thread. */
+    private static <A, B> void run(BiConsumer<? super A, ? super B> inline, BiConsumer<? super A, ? super B> queued,
+            A a, B b) {
         Trampoline t = CURRENT.get();
         if (t.depth >= DEFAULT_MAX_DEPTH) {
-            t.defer(() -> startOrFail(op, receiver));
+            t.defer(() -> queued.accept(a, b));
             return;
         }
         t.depth++;
         try {
-            op.start();
+            inline.accept(a, b);
         } finally {
             t.exit();
         }
+    }
+
+    private static void startInline(OperationState op, Receiver<?> receiver) {
+        op.start();
     }
 
     private static void startOrFail(OperationState op, Receiver<?> receiver) {

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -37,17 +39,22 @@ class SpawnStackSafetyTest {
         });
     }
 
+    /** Runs the spawn loop into {@code token}'s scope; then its count must be zero and a join must end it. */
+    private static void spawnLoop(AsyncScopeToken token, LongSupplier count, Sender<Void> join, Supplier<ScopeState> state) {
+        AtomicInteger ran = new AtomicInteger();
+        assertTrue(Scopes.spawn(item(0, LOOP, token, ran, Thread.currentThread()), token));
+        assertEquals(LOOP, ran.get(), "every item ran before the first spawn returned");
+        assertEquals(0, count.getAsLong(), "no association left behind");
+        Senders.syncWait(join);
+        assertEquals(ScopeState.JOINED, state.get());
+    }
+
     @Test
     @DisplayName("SimpleCountingScope: 1,000,000 spawns, each from the previous one's completion, run inline;"
             + " count returns to 0 and join ends")
     void simpleScope_spawnLoopOfAMillionIsStackSafe() {
         SimpleCountingScope scope = new SimpleCountingScope();
-        AtomicInteger ran = new AtomicInteger();
-        assertTrue(Scopes.spawn(item(0, LOOP, scope.getToken(), ran, Thread.currentThread()), scope.getToken()));
-        assertEquals(LOOP, ran.get(), "every item ran before the first spawn returned");
-        assertEquals(0, scope.count(), "no association left behind");
-        Senders.syncWait(scope.join());
-        assertEquals(ScopeState.JOINED, scope.state());
+        spawnLoop(scope.getToken(), scope::count, scope.join(), scope::state);
     }
 
     @Test
@@ -55,12 +62,7 @@ class SpawnStackSafetyTest {
             + " count returns to 0 and join ends")
     void countingScope_spawnLoopOfAMillionIsStackSafe() {
         CountingScope scope = new CountingScope();
-        AtomicInteger ran = new AtomicInteger();
-        assertTrue(Scopes.spawn(item(0, LOOP, scope.getToken(), ran, Thread.currentThread()), scope.getToken()));
-        assertEquals(LOOP, ran.get());
-        assertEquals(0, scope.count(), "no association left behind");
-        Senders.syncWait(scope.join());
-        assertEquals(ScopeState.JOINED, scope.state());
+        spawnLoop(scope.getToken(), scope::count, scope.join(), scope::state);
     }
 
     /** As {@link #item}, but each item spawns its successor with {@code spawnFuture} (the future is dropped). */

@@ -1,7 +1,6 @@
 package dev.senders.stress.lincheck;
 
 import dev.senders.OperationState;
-import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.ScopeState;
@@ -67,27 +66,11 @@ public class CountingScopeStopLincheckTest extends LincheckScenario {
         boolean stopRequested = scope.stopToken().stopRequested();
         check(scope.count() == (stopRequested ? 0 : accepted.get())
                 && stopped.get() == (stopRequested ? accepted.get() : 0), "after the run");
-        int[] joins = new int[1];
         scope.close();
-        scope.join().connect(new Receiver<Void>() {
-            @Override
-            public void setValue(Void v) {
-                joins[0]++;
-            }
-
-            @Override
-            public void setError(Throwable e) {
-                throw new AssertionError("the join failed", e);
-            }
-
-            @Override
-            public void setStopped() {
-                throw new AssertionError("the join stopped");
-            }
-        }).start();
-        check(joins[0] == (scope.count() == 0 ? 1 : 0), "a join started at count " + scope.count());
+        JoinProbe join = JoinProbe.start(scope.join());
+        check(join.done() == (scope.count() == 0), "a join started at count " + scope.count());
         scope.requestStop();
-        check(joins[0] == 1 && scope.count() == 0 && stopped.get() == accepted.get()
+        check(join.done() && scope.count() == 0 && stopped.get() == accepted.get()
                 && scope.state() == ScopeState.JOINED, "after a final stop request");
     }
 

@@ -68,25 +68,7 @@ public class ScopeWordLincheckTest extends LincheckScenario {
     @Operation
     public boolean join() {
         joinsStarted.incrementAndGet();
-        boolean[] done = new boolean[1];
-        scope.join().connect(new Receiver<Void>() {
-            @Override
-            public void setValue(Void v) {
-                done[0] = true;
-                joinsCompleted.incrementAndGet();
-            }
-
-            @Override
-            public void setError(Throwable e) {
-                throw new AssertionError("a join failed", e);
-            }
-
-            @Override
-            public void setStopped() {
-                throw new AssertionError("a join stopped");
-            }
-        }).start();
-        return done[0];
+        return JoinProbe.start(scope.join(), joinsCompleted).done();
     }
 
     @Operation

@@ -139,24 +139,7 @@ public class SpawnFutureHandoffLincheckTest extends LincheckScenario {
         if (started && !stopRequested && consumer.completions.get() != 1) {
             throw new AssertionError("a started consumer never got the completed work's value");
         }
-        int[] joined = new int[1];
-        scope.join().connect(new Receiver<Void>() {
-            @Override
-            public void setValue(Void v) {
-                joined[0]++;
-            }
-
-            @Override
-            public void setError(Throwable e) {
-                throw new AssertionError(e);
-            }
-
-            @Override
-            public void setStopped() {
-                throw new AssertionError("join stopped");
-            }
-        }).start();
-        if (joined[0] != 1) {
+        if (!JoinProbe.start(scope.join()).done()) {
             throw new AssertionError("the join did not complete once the work had: " + scope);
         }
     }
