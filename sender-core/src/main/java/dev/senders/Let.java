@@ -3,6 +3,7 @@ package dev.senders;
 import dev.senders.internal.Connect;
 import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
+import dev.senders.internal.Trampoline;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Supplier;

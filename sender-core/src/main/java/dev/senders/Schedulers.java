@@ -4,6 +4,7 @@ import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import dev.senders.internal.Trampoline;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 

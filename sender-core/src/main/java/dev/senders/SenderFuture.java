@@ -2,6 +2,7 @@ package dev.senders;
 
 import dev.senders.internal.Connect;
 import dev.senders.internal.Signals;
+import dev.senders.internal.Trampoline;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 

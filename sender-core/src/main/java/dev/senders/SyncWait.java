@@ -5,6 +5,7 @@ import dev.senders.internal.NonBlockingThreads;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
+import dev.senders.internal.Trampoline;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;

@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.senders.internal.Trampoline;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The trampoline scheduler (stdexec trampoline_scheduler) and the package-private Trampoline. */
+/** The trampoline scheduler (stdexec trampoline_scheduler) and the internal Trampoline. */
 class TrampolineTest {
 
     private static final int STEPS = 200_000;

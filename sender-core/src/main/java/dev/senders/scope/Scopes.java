@@ -9,6 +9,7 @@ import dev.senders.Senders;
 import dev.senders.internal.Jfr;
 import java.time.Duration;
 import java.util.List;
+import dev.senders.internal.Trampoline;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeoutException;
@@ -171,7 +172,11 @@ public final class Scopes {
     /**
      * {@code spawn(sender, token, env)} (P3149R6 [exec.spawn]): if {@code token.tryAssociate()}
      * succeeds, connects {@code token.wrap(sender)} and starts it at once, on the calling thread,
-     * and returns {@code true}; the association is released when the work completes. If the scope
+     * and returns {@code true}; the association is released when the work completes. (Called from
+     * inside more than 16 nested starts on this thread, as in a loop that spawns each piece of
+     * work from the completion of the previous one, the start is queued and runs on this thread
+     * as soon as the outer start returns or the thread enters {@code syncWait}: the stack stays
+     * bounded at any length of the loop.) If the scope
      * is closed, {@code sender} is never connected or started and this returns {@code false} (P3149
      * discards silently; here the caller can tell).
      *
@@ -212,7 +217,10 @@ public final class Scopes {
             throw t;
         }
         if (r.beginStart()) {  // false: it completed during connect, reported as its error
-            op.start();        // the op is not retained: the work keeps what it needs
+            // the op is not retained: the work keeps what it needs. Through the trampoline: a
+            // spawn from inside spawned work (a spawn loop) is queued beyond 16 nested starts on
+            // this thread, so the stack stays bounded (a queued start that throws is the work's error)
+            Trampoline.start(op, r);
         }
     }
 

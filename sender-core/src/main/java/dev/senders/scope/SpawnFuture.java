@@ -13,6 +13,7 @@ import dev.senders.StopToken;
 import dev.senders.internal.Connect;
 import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
+import dev.senders.internal.Trampoline;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Reference;
@@ -122,7 +123,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
             }
             throw t;
         }
-        op.start();
+        Trampoline.start(op, f); // inline unless deep in nested starts (a loop of spawns): see Scopes.spawn
         int s = f.state;
         if ((s & RESULT) != 0 && f.kind != ERROR) {
             return f; // dropping it can lose nothing and stop nothing: no leak tracking
@@ -229,6 +230,23 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         Receiver<? super T> r = consumer;
         consumer = null;
         Signals.setStopped(r);
+        if ((s & RESULT) != 0) {
+            dropResult(); // the work had ended: its result goes nowhere now
+        }
+    }
+
+    /**
+     * The consumer was stopped, so the work's result reaches no one: a value is let go, an error
+     * goes to {@link Hooks#onErrorDropped} (never silently lost, as Reactor's onErrorDropped and
+     * RxJava's undeliverable errors). Called once, by whichever of the stop and the work's
+     * completion came second.
+     */
+    private void dropResult() {
+        Object res = result;
+        result = null;
+        if (kind == ERROR) {
+            Hooks.onErrorDropped((Throwable) res);
+        }
     }
 
     @SuppressWarnings("unchecked")

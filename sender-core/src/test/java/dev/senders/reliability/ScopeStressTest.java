@@ -100,8 +100,9 @@ class ScopeStressTest {
         Hooks.setOnErrorDropped(e -> {
             if (e instanceof WorkError) {
                 Op op = (Op) ((WorkError) e).op;
-                // only an abandoned future's error may be dropped (docs/scopes.md decision 6)
-                if (op != null && op.type == OpType.FUTURE && op.futureDropped) {
+                // only the error of an abandoned future (docs/scopes.md decision 6) or of one whose
+                // consumer was stopped first (Scopes.spawnFuture) may be dropped
+                if (op != null && op.type == OpType.FUTURE && (op.futureDropped || op.consumerStopRequested)) {
                     if (op.droppedErrors.incrementAndGet() != 1) {
                         failure("abandoned future's error dropped twice: " + describe(op));
                     }
