@@ -1,5 +1,6 @@
 package dev.senders.spring.boot;
 
+import dev.senders.Sender;
 import dev.senders.reactor.ReactorSenders;
 import java.util.Objects;
 import org.reactivestreams.Publisher;
@@ -49,9 +50,26 @@ public final class ReactorScopeSpawner {
      * @throws NullPointerException if {@code work} is null
      */
     public boolean spawn(Publisher<?> work) {
+        return spawner.spawn(sender(work));
+    }
+
+    /**
+     * As {@link #spawn(Publisher)}, under {@code workName}: listed with its name and age while it
+     * runs, and named in its error's log line ({@link ScopeSpawner#spawn(dev.senders.Sender, String)}).
+     *
+     * @param work     the publisher to subscribe to
+     * @param workName what to call it in reports and logs, e.g. {@code "send-audit-event"}
+     * @return {@code true} if subscribed; {@code false} if the scope is closed, in which case
+     *         {@code work} is never subscribed
+     * @throws NullPointerException if an argument is null
+     */
+    public boolean spawn(Publisher<?> work, String workName) {
+        return spawner.spawn(sender(work), workName);
+    }
+
+    private Sender<Void> sender(Publisher<?> work) {
         Objects.requireNonNull(work, "work");
-        return spawner.spawn(ReactorSenders.fromPublisherIgnoreElements(
-                spawner.capturesContext() ? withContext(work) : work));
+        return ReactorSenders.fromPublisherIgnoreElements(spawner.capturesContext() ? withContext(work) : work);
     }
 
     /**

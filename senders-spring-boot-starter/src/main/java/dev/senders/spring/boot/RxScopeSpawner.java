@@ -16,13 +16,15 @@ import java.util.Objects;
  * handler (a {@code CancellationException} counts as stopped), and shutdown waits for the work
  * (and disposes it if it outlasts {@code senders.scope.shutdown.grace}). Each returns {@code true}
  * if subscribed, {@code false} if the scope is closed, in which case the source is never
- * subscribed.
+ * subscribed. The overloads taking a {@code workName} spawn the work under that name
+ * ({@link ScopeSpawner#spawn(dev.senders.Sender, String)}): listed with its name and age while
+ * it runs, and named in its error's log line.
  *
  * <p>RxJava has no context of its own: the spawning thread's context is installed around the
  * subscription and the completion signals; a source that moves to another scheduler needs that
  * scheduler's executor to propagate context itself. There is no per-spawn {@code Disposable}
  * (see {@link ReactorScopeSpawner} for the alternative). Every method throws
- * {@link NullPointerException} if the source is null. Thread-safe.
+ * {@link NullPointerException} if the source (or the name) is null. Thread-safe.
  */
 public final class RxScopeSpawner {
 
@@ -87,6 +89,63 @@ public final class RxScopeSpawner {
      */
     public boolean spawn(Observable<?> work) {
         return spawner.spawn(RxSenders.fromObservableIgnoreElements(work));
+    }
+
+    /**
+     * Spawns a {@code Completable} under {@code workName}.
+     *
+     * @param work     the source to subscribe to
+     * @param workName what to call it in reports and logs
+     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     */
+    public boolean spawn(Completable work, String workName) {
+        return spawner.spawn(RxSenders.fromCompletable(work), workName);
+    }
+
+    /**
+     * Spawns a {@code Single} under {@code workName}; its value is discarded.
+     *
+     * @param work     the source to subscribe to
+     * @param workName what to call it in reports and logs
+     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     */
+    @SuppressWarnings("unchecked")
+    public boolean spawn(Single<?> work, String workName) {
+        return spawner.spawn(RxSenders.fromSingle((Single<Object>) work), workName);
+    }
+
+    /**
+     * Spawns a {@code Maybe} under {@code workName}; its value, if any, is discarded.
+     *
+     * @param work     the source to subscribe to
+     * @param workName what to call it in reports and logs
+     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     */
+    @SuppressWarnings("unchecked")
+    public boolean spawn(Maybe<?> work, String workName) {
+        return spawner.spawn(RxSenders.fromMaybe((Maybe<Object>) work), workName);
+    }
+
+    /**
+     * Spawns a {@code Flowable} under {@code workName}, requesting everything; elements are discarded.
+     *
+     * @param work     the source to subscribe to
+     * @param workName what to call it in reports and logs
+     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     */
+    public boolean spawn(Flowable<?> work, String workName) {
+        return spawner.spawn(RxSenders.fromFlowableIgnoreElements(work), workName);
+    }
+
+    /**
+     * Spawns an {@code Observable} under {@code workName}; elements are discarded.
+     *
+     * @param work     the source to subscribe to
+     * @param workName what to call it in reports and logs
+     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     */
+    public boolean spawn(Observable<?> work, String workName) {
+        return spawner.spawn(RxSenders.fromObservableIgnoreElements(work), workName);
     }
 
     /**

@@ -54,8 +54,9 @@ import org.springframework.context.support.DefaultLifecycleProcessor;
  * <li>{@code STOPPED}: at the grace, stop was requested on the scope (Reactor and RxJava work is
  *     cancelled, sender work sees its stop token fire) and the work ended within
  *     {@code senders.scope.shutdown.stop-timeout} more;
- * <li>{@code ABANDONED}: work still ran at grace + stop-timeout; it is logged at {@code ERROR} and
- *     shutdown goes on without it.
+ * <li>{@code ABANDONED}: work still ran at grace + stop-timeout; it is logged at {@code ERROR}
+ *     (each piece the scope can list on a line of its own, with its name and age: see
+ *     {@link ScopeReport#outstanding()}) and shutdown goes on without it.
  * </ol>
  * Shutdown therefore never takes longer than grace + stop-timeout (plus the cost of the log line).
  * The timers run on the JDK's {@code CompletableFuture} delay thread, and the stop request on a
@@ -259,7 +260,8 @@ public final class ScopeShutdown implements SmartLifecycle, BeanFactoryAware, Di
             return;
         }
         stopRequested = true;
-        log.warn("Grace {} over for {}: requesting stop", grace, spawner.report());
+        ScopeReport report = spawner.report();
+        log.warn("Grace {} over for {}: requesting stop{}", grace, report, report.outstandingLines());
         Thread stopper = new Thread(this::requestStop, "senders-scope-stop-" + spawner.name());
         stopper.setDaemon(true);
         stopper.start();
@@ -288,8 +290,8 @@ public final class ScopeShutdown implements SmartLifecycle, BeanFactoryAware, Di
         switch (outcome) {
             case JOINED, STOPPED -> log.info("Shut down {} in {} ms: {}", report, result.duration().toMillis(), outcome);
             case ABANDONED -> log.error("Abandoned {}: still running {} after the close (grace {} + stop timeout {});"
-                    + " shutdown goes on, and the beans that work uses will be destroyed under it",
-                    report, result.duration(), grace, stopTimeout);
+                    + " shutdown goes on, and the beans that work uses will be destroyed under it{}",
+                    report, result.duration(), grace, stopTimeout, report.outstandingLines());
         }
         for (Listener l : listeners) {
             try {

@@ -20,10 +20,12 @@ import java.util.Objects;
  *     ({@link SpawnErrorLogger}); with an application's own {@code CountingScope}, its handler.
  * <li>The work's connect, start and completion run with the spawning thread's context installed
  *     ({@link SpawnContext}): the error's log line carries the request's MDC.
+ * <li>{@link #spawn(Sender, String)} names the work: the report lists it while it runs (name, age)
+ *     and its error's log line names it.
  * <li>{@link #report()} counts what was spawned through this spawner (and its Reactor and RxJava
  *     siblings). Work spawned with {@code scope().getToken()} directly is joined, stopped and its
- *     errors handled and counted by the scope just the same, but is not in spawned, completed,
- *     stopped and refused, and does not carry the spawning thread's context.
+ *     errors handled and counted by the scope just the same (failed, refused, and listed if named),
+ *     but is not in spawned, completed and stopped, and does not carry the spawning thread's context.
  * </ul>
  * Thread-safe; one per application scope.
  */
@@ -55,13 +57,37 @@ public final class ScopeSpawner {
      * @throws NullPointerException if {@code work} is null
      */
     public boolean spawn(Sender<?> work) {
-        ObservedWork<?> observed = new ObservedWork<>(Objects.requireNonNull(work, "work"), counters, context.capture());
+        return spawnObserved(observe(work));
+    }
+
+    /**
+     * Spawns {@code work} into the scope under {@code workName} ({@code Scopes.named}): while it
+     * runs it is listed with its name and age in {@link #report()} ({@code outstanding}), the
+     * {@code senders} endpoint and the shutdown log; its error's log line names it as well as the
+     * scope. Otherwise as {@link #spawn(Sender)}.
+     *
+     * @param work     the sender to connect and start now, on this thread
+     * @param workName what to call it in reports and logs, e.g. {@code "send-audit-event"}
+     * @return {@code true} if the work was started; {@code false} if the scope is closed, in which
+     *         case {@code work} is never connected or started
+     * @throws NullPointerException if an argument is null
+     */
+    public boolean spawn(Sender<?> work, String workName) {
+        Objects.requireNonNull(workName, "workName");
+        return spawnObserved(Scopes.named(observe(work), workName));
+    }
+
+    /** The name goes on the outermost sender: the scope reads it only on the sender it is handed. */
+    private ObservedWork<?> observe(Sender<?> work) {
+        return new ObservedWork<>(Objects.requireNonNull(work, "work"), counters, context.capture());
+    }
+
+    private boolean spawnObserved(Sender<?> observed) {
         counters.spawned.increment();              // before: the work may complete before spawn returns
         if (Scopes.spawn(observed, scope.getToken())) {
             return true;
         }
-        counters.spawned.decrement();
-        counters.refused.increment();
+        counters.spawned.decrement();              // the scope counts the refusal (refusedCount)
         return false;
     }
 
@@ -99,7 +125,8 @@ public final class ScopeSpawner {
      */
     public ScopeReport report() {
         return new ScopeReport(name, scope.state(), scope.count(), counters.spawned.sum(), counters.completed.sum(),
-                scope.errorCount(), counters.stopped.sum(), counters.refused.sum());
+                scope.errorCount(), counters.stopped.sum(), scope.refusedCount(),
+                scope.outstanding().stream().map(ScopeReport.Work::of).toList());
     }
 
     @Override

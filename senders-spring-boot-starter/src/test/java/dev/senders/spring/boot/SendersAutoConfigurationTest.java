@@ -2,6 +2,8 @@ package dev.senders.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.senders.reactor.ReactorScopes;
+import dev.senders.reactor.ReactorSenders;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.ScopeState;
 import dev.senders.spring.boot.actuate.SendersEndpoint;
@@ -207,6 +209,34 @@ class SendersAutoConfigurationTest {
             assertThat(subscribed).isFalse();
             assertThat(context.getBean(ScopeSpawner.class).report())
                     .extracting(ScopeReport::spawned, ScopeReport::refused).containsExactly(0L, 3L);
+        });
+    }
+
+    @Test
+    void aSpawnRefusedThroughTheScopesOwnTokenIsCountedToo() {
+        runner.run(context -> {
+            ScopeSpawner spawner = context.getBean(ScopeSpawner.class);
+            context.getBean(ScopeShutdown.class).shutdown().toCompletableFuture().get(5, TimeUnit.SECONDS);
+            assertThat(ReactorScopes.spawn(Mono.empty(), spawner.scope().getToken())).isSameAs(ReactorScopes.REFUSED);
+            assertThat(spawner.report().refused()).isEqualTo(1);
+        });
+    }
+
+    @Test
+    void theScopeBeanHasTheConfiguredName_andEachSpawnerListsNamedWorkWhileItRuns() {
+        runner.withPropertyValues("senders.scope.name=jobs").run(context -> {
+            ScopeSpawner spawner = context.getBean(ScopeSpawner.class);
+            assertThat(spawner.scope().name()).isEqualTo("jobs");
+            assertThat(spawner.spawn(ReactorSenders.fromPublisherIgnoreElements(Mono.never()), "sender-job")).isTrue();
+            assertThat(context.getBean(ReactorScopeSpawner.class).spawn(Mono.never(), "reactor-job")).isTrue();
+            assertThat(context.getBean(RxScopeSpawner.class).spawn(Completable.never(), "rx-job")).isTrue();
+            assertThat(context.getBean(RxScopeSpawner.class).spawn(Flowable.never())).isTrue();
+            ScopeReport report = spawner.report();
+            assertThat(report.outstanding()).extracting(ScopeReport.Work::name)
+                    .containsExactlyInAnyOrder("sender-job", "reactor-job", "rx-job");
+            assertThat(report.active()).isEqualTo(4);
+            assertThat(report.outstandingLines()).contains("\n  rx-job (spawn, running for ").contains("and 1 unnamed");
+            spawner.scope().requestStop();
         });
     }
 

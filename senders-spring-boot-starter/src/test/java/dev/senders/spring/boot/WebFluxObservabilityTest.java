@@ -8,6 +8,7 @@ import dev.senders.spring.boot.webapp.ResultStore;
 import dev.senders.spring.boot.webapp.WorkApp;
 import io.micrometer.context.ContextRegistry;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,7 +20,7 @@ import reactor.core.publisher.Hooks;
 
 /**
  * What a WebFlux app sees of its spawned work with no wiring of its own: failures in the log
- * with the scope's name and the request's trace id, the request's MDC inside the work (on another
+ * with the work's and the scope's names and the request's trace id, the request's MDC inside the work (on another
  * thread), and the scope's metrics, health and endpoint over HTTP on the app's own port.
  * Reactor's automatic context propagation is on ({@code spring.reactor.context-propagation=auto}),
  * as in an app with Micrometer Tracing.
@@ -49,7 +50,8 @@ class WebFluxObservabilityTest {
     }
 
     @Test
-    void workFailingAfterTheResponseIsLoggedOnce_withTheScopeNameAndTheRequestsTraceId(CapturedOutput output)
+    void namedWorkFailingAfterTheResponseIsLoggedOnce_withItsNameTheScopeNameAndTheRequestsTraceId(
+            CapturedOutput output)
             throws Exception {
         WorkApp app = start();
         ScopeSpawner spawner = app.bean(ScopeSpawner.class);
@@ -62,7 +64,7 @@ class WebFluxObservabilityTest {
         } finally {
             app.closeAsync().get(20, TimeUnit.SECONDS);
         }
-        String line = "ERROR SpawnErrorLogger [trace-7] Work spawned into scope 'orders' failed";
+        String line = "ERROR SpawnErrorLogger [trace-7] Work 'audit-order-7' spawned into scope 'orders' failed";
         assertThat(output.getOut()).containsOnlyOnce(line)
                 .containsOnlyOnce("java.lang.IllegalStateException: audit write of order order-7 failed");
         assertThat(output.getAll()).doesNotContain("Exception in thread").doesNotContain("onErrorDropped");
@@ -86,14 +88,17 @@ class WebFluxObservabilityTest {
     }
 
     @Test
-    void metricsHealthAndTheSendersEndpointAreReadOverHttp() throws Exception {
+    @SuppressWarnings("unchecked")
+    void metricsHealthAndTheSendersEndpointAreReadOverHttp_andTheEndpointListsStuckNamedWorkWithItsAge() throws Exception {
         WorkApp app = start("management.endpoints.web.exposure.include=health,metrics,senders",
                 "management.endpoint.health.show-details=always", "senders.scope.shutdown.grace=100ms");
         try {
             for (int i = 0; i < 3; i++) {
                 assertThat(app.post("/slow/m-" + i + "?ms=0", null).status()).isEqualTo(202);
             }
+            long beforeHang = System.nanoTime();
             assertThat(app.post("/hang/m-hang", null).status()).isEqualTo(202);
+            long afterHang = System.nanoTime();
             assertThat(app.post("/fail/m-fail", null).status()).isEqualTo(202);
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();   // hang guard only
             while (app.bean(ScopeSpawner.class).report().active() > 1 && System.nanoTime() < deadline) {
@@ -113,7 +118,21 @@ class WebFluxObservabilityTest {
             assertThat((String) JsonPath.read(health, "$.details.state")).isEqualTo("OPEN");
             assertThat((Integer) JsonPath.read(health, "$.details.active")).isEqualTo(1);
 
+            Thread.sleep(200);                                   // the stuck work ages
+            long beforeGet = System.nanoTime();
             String endpoint = app.get("/actuator/senders");
+            long afterGet = System.nanoTime();
+            assertThat((List<String>) JsonPath.read(endpoint, "$.scope.outstanding[*].name"))
+                    .as("only named work is listed; the stuck one is the only named work still running")
+                    .containsExactly("hang-m-hang");
+            assertThat((String) JsonPath.read(endpoint, "$.scope.outstanding[0].kind")).isEqualTo("spawn");
+            long age = ((Number) JsonPath.read(endpoint, "$.scope.outstanding[0].ageMillis")).longValue();
+            assertThat(age).as("its age: from its spawn (during the POST) to the endpoint's read")
+                    .isBetween(TimeUnit.NANOSECONDS.toMillis(beforeGet - afterHang),
+                            TimeUnit.NANOSECONDS.toMillis(afterGet - beforeHang) + 1);
+            assertThat(age).isGreaterThanOrEqualTo(200);
+            assertThat((List<?>) JsonPath.read(endpoint, "$.scope.outstanding[0].spawnSite"))
+                    .as("no spawn site without debug capture").isEmpty();
             assertThat((String) JsonPath.read(endpoint, "$.scope.name")).isEqualTo("orders");
             assertThat((String) JsonPath.read(endpoint, "$.scope.state")).isEqualTo("OPEN");
             assertThat((Integer) JsonPath.read(endpoint, "$.scope.active")).isEqualTo(1);

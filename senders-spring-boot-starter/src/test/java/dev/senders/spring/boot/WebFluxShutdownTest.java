@@ -10,6 +10,8 @@ import dev.senders.spring.boot.webapp.WorkApplication;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -125,7 +127,8 @@ class WebFluxShutdownTest {
     }
 
     @Test
-    void workThatIgnoresTheStopRequestIsLoggedAndShutdownGoesOnWithinGracePlusStopTimeout(CapturedOutput output)
+    void workThatIgnoresTheStopRequestIsLoggedByNameAndAge_andShutdownGoesOnWithinGracePlusStopTimeout(
+            CapturedOutput output)
             throws Exception {
         WorkApp app = WorkApp.start("senders.scope.name=web", "senders.scope.shutdown.grace=300ms",
                 "senders.scope.shutdown.stop-timeout=400ms");
@@ -143,6 +146,17 @@ class WebFluxShutdownTest {
             assertThat(result.report().active()).isEqualTo(1);
             assertThat(spawner.report().active()).isEqualTo(1);
             assertThat(output).contains("Abandoned scope 'web' CLOSED_AND_JOINING: 1 active");
+            String out = output.getOut();
+            String abandoned = out.substring(out.indexOf("Abandoned scope 'web'"));
+            assertThat(abandoned).as("the work still running is named, with its age")
+                    .containsPattern("destroyed under it\\R  stubborn-order-5 \\(spawn, running for (\\d+) ms\\)");
+            Matcher m = Pattern.compile("stubborn-order-5 \\(spawn, running for (\\d+) ms")
+                    .matcher(abandoned);
+            assertThat(m.find()).isTrue();
+            assertThat(Long.parseLong(m.group(1))).as("it ran from its spawn to the end of the stop timeout")
+                    .isGreaterThanOrEqualTo(700);
+            assertThat(result.report().outstanding()).extracting(ScopeReport.Work::name)
+                    .containsExactly("stubborn-order-5");
         } finally {
             WorkApplication.STUBBORN.complete(null);             // let it end: the scope joins
         }

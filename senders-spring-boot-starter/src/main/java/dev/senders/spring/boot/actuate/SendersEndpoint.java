@@ -44,7 +44,7 @@ public final class SendersEndpoint {
     /**
      * The endpoint's answer.
      *
-     * @param scope    the scope's state and counters ({@code active} is its outstanding work)
+     * @param scope    the scope's state, counters and the named work still running ({@code outstanding})
      * @param shutdown how shutdown treats it
      */
     public record ScopeDescriptor(ScopeReport scope, ShutdownSettings shutdown) {

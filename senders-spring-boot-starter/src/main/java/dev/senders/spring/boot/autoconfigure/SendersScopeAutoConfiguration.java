@@ -43,7 +43,7 @@ public final class SendersScopeAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     CountingScope sendersScope(SendersScopeProperties properties) {
-        return new CountingScope(new SpawnErrorLogger(properties.getName()));
+        return new CountingScope(properties.getName(), new SpawnErrorLogger(properties.getName()));
     }
 
     @Bean

@@ -60,7 +60,7 @@ public final class SendersScopeMetrics implements MeterBinder, ScopeShutdown.Lis
         counter(registry, "failed", "Work whose error went to the scope's error handler", ScopeReport::failed);
         counter(registry, "stopped", "Work that ended stopped (cancelled, or stopped by the scope at shutdown)",
                 ScopeReport::stopped);
-        counter(registry, "refused", "Spawns refused because the scope was closed", ScopeReport::refused);
+        counter(registry, "refused", "Associations the scope refused because it was closed", ScopeReport::refused);
         Map<ScopeShutdown.Outcome, Timer> timers = new EnumMap<>(ScopeShutdown.Outcome.class);
         for (ScopeShutdown.Outcome outcome : ScopeShutdown.Outcome.values()) {
             timers.put(outcome, Timer.builder("senders.scope.shutdown")

@@ -31,10 +31,11 @@ import reactor.util.context.Context;
  * <li>{@code POST /slow/{id}?ms=}: work that takes {@code ms} and records the MDC traceId it sees;
  * <li>{@code POST /late/{id}?ms=}: the request itself takes {@code ms} before it spawns (in flight
  *     during graceful shutdown);
- * <li>{@code POST /hang/{id}}: work that never ends unless stopped (records "stopped" on cancel);
- * <li>{@code POST /stubborn/{id}}: work that ignores stop requests and ends only when
- *     {@link #STUBBORN} is completed;
- * <li>{@code POST /fail/{id}}: work that fails after the response;
+ * <li>{@code POST /hang/{id}}: work named {@code hang-{id}} that never ends unless stopped (records
+ *     "stopped" on cancel);
+ * <li>{@code POST /stubborn/{id}}: sender work named {@code stubborn-{id}} that ignores stop
+ *     requests and ends only when {@link #STUBBORN} is completed;
+ * <li>{@code POST /fail/{id}}: work named {@code audit-{id}} that fails after the response;
  * <li>{@code POST /call/{id}?ms=&url=}: work that waits {@code ms}, then calls {@code url} with a
  *     WebClient on the application's Reactor Netty resources, and records the answer.
  * </ul>
@@ -77,15 +78,18 @@ public class WorkApplication {
                 .POST("/late/{id}", request -> Mono.delay(millis(request)).flatMap(x -> answer(reactor,
                         Mono.fromRunnable(() -> store.put(request.pathVariable("id"), "late")))))
                 .POST("/hang/{id}", request -> answer(reactor,
-                        Mono.never().doOnCancel(() -> store.put(request.pathVariable("id"), "stopped"))))
+                        Mono.never().doOnCancel(() -> store.put(request.pathVariable("id"), "stopped")),
+                        "hang-" + request.pathVariable("id")))
                 .POST("/stubborn/{id}", request -> {
                     Sender<Void> ignoresStop = receiver -> () -> STUBBORN.whenComplete((v, e) -> complete(receiver));
-                    return senders.spawn(ignoresStop) ? accepted() : refused();
+                    return senders.spawn(ignoresStop, "stubborn-" + request.pathVariable("id")) ? accepted()
+                            : refused();
                 })
                 .POST("/fail/{id}", request -> {
                     String id = request.pathVariable("id");
                     return answer(reactor, Mono.delay(Duration.ofMillis(50))
-                            .then(Mono.error(new IllegalStateException("audit write of order " + id + " failed"))));
+                            .then(Mono.error(new IllegalStateException("audit write of order " + id + " failed"))),
+                            "audit-" + id);
                 })
                 .POST("/call/{id}", request -> {
                     String id = request.pathVariable("id");
@@ -107,6 +111,10 @@ public class WorkApplication {
 
     private static Mono<ServerResponse> answer(ReactorScopeSpawner spawner, Mono<?> work) {
         return spawner.spawn(work) ? accepted() : refused();
+    }
+
+    private static Mono<ServerResponse> answer(ReactorScopeSpawner spawner, Mono<?> work, String name) {
+        return spawner.spawn(work, name) ? accepted() : refused();
     }
 
     private static Mono<ServerResponse> accepted() {
