@@ -155,7 +155,7 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
         if ((state & TERMINAL) != 0) {
             return; // cancelled (or failed, §3.9) inside onSubscribe: an unstarted operation sends nothing
         }
-        Signals.start(op, this);
+        Trampoline.run(Signals::start, op, this); // stack safety: see emitValueDeep
     }
 
     private boolean subscribed() {
@@ -194,7 +194,7 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
                 if (STATE.compareAndSet(this, s, s | REQUESTED | TERMINAL)) {
                     T v = value;
                     value = null;
-                    emitValue(v); // the value waited for this demand
+                    emitValueDeep(v); // the value waited for this demand
                     return;
                 }
             } else if (STATE.compareAndSet(this, s, s | REQUESTED)) {
@@ -209,7 +209,9 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
         if ((prev & TERMINAL) == 0) {
             actual = null; // §3.13
             if ((prev & COMPLETED) == 0) {
-                requestStop(); // cancel = stop request on the operation's token
+                // cancel = stop request on the operation's token; through the trampoline (a cancel
+                // of nested Mono -> sender -> Mono levels reaches each level's stop in turn)
+                Trampoline.run(SenderSubscription::stopStep, this, null);
             }
             discardValue(prev);
         }
@@ -244,7 +246,7 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
                 }
             } else if ((s & REQUESTED) != 0) {
                 if (STATE.compareAndSet(this, s, s | COMPLETED | TERMINAL)) {
-                    emitValue(v);
+                    emitValueDeep(v);
                     return;
                 }
             } else if (STATE.compareAndSet(this, s, s | COMPLETED)) {
@@ -262,7 +264,7 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
             if ((s & REQUESTED) != 0) {
                 if (STATE.compareAndSet(this, s, s | HAS_VALUE | TERMINAL)) {
                     value = null;
-                    emitValue(v);
+                    emitValueDeep(v);
                     return;
                 }
             } else if (STATE.compareAndSet(this, s, s | HAS_VALUE)) {
@@ -295,11 +297,14 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
                         dropError(error); // undeliverable after cancel (§3.7) or §3.9; never lost
                     }
                 } else if (error != null) {
-                    emitError(takeActual(), error);
+                    Object a = takeActual();
+                    Trampoline.run(() -> emitError(a, error)); // stack safety: see emitValueDeep
                 } else if (stopped) {
-                    emitError(takeActual(), new CancellationException("the sender completed stopped"));
+                    Object a = takeActual();
+                    Trampoline.run(() -> emitError(a, new CancellationException("the sender completed stopped")));
                 } else {
-                    emitComplete(takeActual());
+                    Object a = takeActual();
+                    Trampoline.run(SenderSubscription::emitCompleteStep, this, a);
                 }
                 return;
             }
@@ -321,6 +326,28 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
         Object a = actual;
         actual = null;
         return a;
+    }
+
+    /**
+     * Stack safety: the start of the operation and the signals its completion sends go through the
+     * per-thread {@link Trampoline}: inline while shallow (no allocation for a value), queued on
+     * this thread beyond its depth. A {@code Mono} nested in a sender nested in a {@code Mono},
+     * thousands of levels deep, then subscribes and completes without one set of frames per level.
+     */
+    private void emitValueDeep(T v) {
+        Trampoline.run(SenderSubscription::emitValueStep, this, v);
+    }
+
+    private static <T> void emitValueStep(SenderSubscription<T> s, T v) {
+        s.emitValue(v);
+    }
+
+    private static void stopStep(SenderSubscription<?> s, Object unused) {
+        s.requestStop();
+    }
+
+    private static void emitCompleteStep(SenderSubscription<?> s, Object a) {
+        s.emitComplete(a);
     }
 
     private void emitValue(T v) {
