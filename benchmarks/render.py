@@ -150,7 +150,7 @@ def best_ratio(a, b):
 
 
 def targets(table, footprint):
-    out = ["### Targets (issue 8), evaluated on this run", "",
+    out = ["### Targets, evaluated on this run", "",
            "| target | measured | verdict |", "|---|---|---|"]
 
     def get(cls, key, v):

@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.Connect;
 import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
@@ -22,9 +23,11 @@ import java.util.Objects;
  * <p>On the library's own {@link Schedulers#fromExecutor executor scheduler} (recognised by
  * class; a foreign scheduler takes the general path) the operation itself is the {@code Runnable}
  * handed to the executor, instead of a schedule operation and its receiver (48 bytes and two CASes
- * fewer). {@code hopped} goes {@code 0 -> 1} by CAS when the task runs (or the submission fails),
- * so that an executor that runs a task twice, or runs it and then throws, still yields one
- * completion; the loser is reported to {@link Hooks#onErrorDropped} (a throw) or ignored (a rerun).
+ * fewer). {@code hopped} goes {@code 0 -> 1} by CAS when the task runs, the submission fails, or
+ * stop is requested while the hop is pending (the operation is then its own stop callback, as the
+ * schedule operation is), so that an executor that runs a task twice, or runs it and then throws,
+ * still yields one completion; the loser is reported to {@link Hooks#onErrorDropped} (a throw) or
+ * ignored (a rerun).
  */
 final class ContinuesOn<T> implements Sender<T> {
 
@@ -51,11 +54,13 @@ final class ContinuesOn<T> implements Sender<T> {
         private Object payload;
         /** Executor fast path only: 1 once the hop ran or failed (fits the padding: no extra bytes). */
         private volatile int hopped;
+        /** Executor fast path only: this operation registered on the downstream token while the hop is pending. */
+        private StopCallback stopCallback;
 
         Op(ContinuesOn<T> transfer, Receiver<? super T> downstream) {
             this.transfer = transfer;
             this.downstream = downstream;
-            this.child = transfer.source.connect(this);
+            this.child = Connect.checked(transfer.source, this);
         }
 
         @Override
@@ -94,12 +99,20 @@ final class ContinuesOn<T> implements Sender<T> {
             kind = k;
             payload = p;
             if (transfer.scheduler instanceof Schedulers.ExecutorScheduler) {
+                StopToken token = downstream.env().stopToken();
+                if (token.stopPossible()) {
+                    stopCallback = token.onStop(this); // runs inline if stop was already requested
+                    if (hopped != 0) {
+                        return;
+                    }
+                }
                 try {
                     ((Schedulers.ExecutorScheduler) transfer.scheduler).executor.execute(this);
                 } catch (Throwable t) {
                     Signals.throwIfFatal(t);
                     if (HOPPED.compareAndSet(this, 0, 1)) {
                         payload = null;
+                        closeStopCallback();
                         Signals.setError(downstream, t);
                     } else {
                         Hooks.onErrorDropped(t);   // the executor ran the task and then threw
@@ -110,8 +123,7 @@ final class ContinuesOn<T> implements Sender<T> {
             Hop<T> hop = new Hop<>(this);
             OperationState op;
             try {
-                op = Objects.requireNonNull(transfer.scheduler.schedule(), "continuesOn: schedule() returned null")
-                        .connect(hop);
+                op = Connect.schedule(transfer.scheduler, hop);
             } catch (Throwable t) {
                 Signals.throwIfFatal(t);
                 Signals.setError(downstream, t);
@@ -122,17 +134,31 @@ final class ContinuesOn<T> implements Sender<T> {
             }
         }
 
-        /** The executor fast path's hop: what the schedule operation and {@link Hop} do on the general path. */
+        /**
+         * The executor fast path's hop: what the schedule operation and {@link Hop} do on the
+         * general path. Also the stop callback while the hop is pending: called by the stopping
+         * thread, it finds stop requested and completes stopped, so a hop dropped by its executor
+         * ({@code shutdownNow}) still ends.
+         */
         @Override
         public void run() {
             if (!HOPPED.compareAndSet(this, 0, 1)) {
-                return;   // an executor that ran the task twice
+                return;   // an executor that ran the task twice, or stop / a failed submission came first
             }
+            closeStopCallback(); // returns at once when we are that callback
             if (downstream.env().stopToken().stopRequested()) {
                 payload = null;
                 Signals.setStopped(downstream);
             } else {
                 deliver();
+            }
+        }
+
+        private void closeStopCallback() {
+            StopCallback cb = stopCallback;
+            if (cb != null) {
+                stopCallback = null;
+                cb.close();
             }
         }
 

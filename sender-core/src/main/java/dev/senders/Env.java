@@ -13,31 +13,63 @@ import java.util.Optional;
  */
 public interface Env {
 
-    /** The value bound to {@code query}, or the query's default value when none is bound. */
+    /**
+     * The value bound to {@code query}, or the query's default value when none is bound.
+     *
+     * @param <V> the value type
+     * @param query the key
+     * @return the bound value, or {@code query}'s default
+     */
     <V> V get(Query<V> query);
 
-    /** The stop token; never {@code null}: {@link StopToken#never()} when no stop is possible. */
+    /**
+     * The stop token; never {@code null}: {@link StopToken#never()} when no stop is possible.
+     *
+     * @return the stop token, never {@code null}
+     */
     default StopToken stopToken() {
         StopToken token = get(Query.STOP_TOKEN);
         return token == null ? StopToken.never() : token;
     }
 
-    /** The scheduler the receiver wants to be completed on, if it has one. */
+    /**
+     * The scheduler the receiver wants to be completed on, if it has one.
+     *
+     * @return the scheduler, or {@code Optional.empty()} if the env has none
+     */
     default Optional<Scheduler> scheduler() {
         return Optional.ofNullable(get(Query.SCHEDULER));
     }
 
-    /** A new env that binds {@code query} to {@code value} and otherwise looks things up here. */
+    /**
+     * A new env that binds {@code query} to {@code value} and otherwise looks things up here.
+     *
+     * @param <V> the value type
+     * @param query the key to bind
+     * @param value the value to bind (may be {@code null})
+     * @return a new env with the binding
+     */
     default <V> Env with(Query<V> query, V value) {
         return new Envs.Binding(this, Objects.requireNonNull(query, "query"), value);
     }
 
-    /** The empty env: every query yields its default. */
+    /**
+     * The empty env: every query yields its default.
+     *
+     * @return the empty env
+     */
     static Env empty() {
         return Envs.EMPTY;
     }
 
-    /** An env that binds one query. */
+    /**
+     * An env that binds one query.
+     *
+     * @param <V> the value type
+     * @param query the key to bind
+     * @param value the value to bind (may be {@code null})
+     * @return a new env with that one binding
+     */
     static <V> Env of(Query<V> query, V value) {
         return empty().with(query, value);
     }

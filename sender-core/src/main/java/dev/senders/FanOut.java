@@ -1,6 +1,8 @@
 package dev.senders;
 
+import dev.senders.internal.Connect;
 import dev.senders.internal.GuardedReceiver;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -17,6 +19,11 @@ import java.lang.invoke.VarHandle;
  *     completes stopped and starts no child.
  * <li>The completion is delivered on the thread of the last child to complete, after the stop
  *     callback on the downstream token was deregistered.
+ * <li>A child whose {@code connect} throws (or breaks the protocol by returning {@code null}: a
+ *     {@link ProtocolViolationException}) decides the outcome: at {@code start} the operation
+ *     claims that error, starts the other children with stop already requested (so that they end
+ *     and give back what they took, such as a scope association) and delivers the error once
+ *     they completed. {@code connect} itself does not throw for a child.
  * </ul>
  *
  * <h2>Implementation notes</h2>
@@ -43,6 +50,9 @@ abstract class FanOut<R> implements OperationState {
     private volatile int outcome;
     private Object result;
     private StopCallback onDownstreamStop;
+    /** What the children's {@code connect}s threw (the first, the others suppressed), or null. */
+    private final Throwable connectFailure;
+    private boolean started;
 
     FanOut(Sender<?>[] children, Receiver<? super R> downstream) {
         this.downstream = downstream;
@@ -50,10 +60,21 @@ abstract class FanOut<R> implements OperationState {
         int n = children.length;
         this.receivers = new Child[n];
         this.ops = new OperationState[n];
+        Throwable failed = null;
         for (int i = 0; i < n; i++) {
             receivers[i] = new Child(this, i);
-            ops[i] = children[i].connect(receivers[i]);
+            try {
+                ops[i] = Connect.checked(children[i], receivers[i]);
+            } catch (Throwable t) {
+                Signals.throwIfFatal(t);
+                if (failed == null) {
+                    failed = t;
+                } else if (failed != t) {
+                    failed.addSuppressed(t);
+                }
+            }
         }
+        this.connectFailure = failed;
     }
 
     /** The algorithm's name, for contract-violation messages. */
@@ -70,14 +91,23 @@ abstract class FanOut<R> implements OperationState {
 
     @Override
     public final void start() {
+        if (started) {
+            throw ImmediateOperation.startedTwice(algorithm() + "'s operation");
+        }
+        started = true;
         StopToken token = downstream.env().stopToken();
-        if (token.stopRequested()) {
+        Throwable failed = connectFailure;
+        if (failed == null && token.stopRequested()) {
             Signals.setStopped(downstream);
             return;
         }
         remaining = ops.length + 1;
         onDownstreamStop = token.onStop(stop::requestStop);
-        if (stop.stopRequested()) {
+        if (failed != null) {
+            // a child could not be connected: its failure is the outcome; the others are started
+            // with stop already requested, so that they give back what they took, and complete
+            claim(ERROR, failed);
+        } else if (stop.stopRequested()) {
             onDownstreamStop.close();
             Signals.setStopped(downstream);
             return;
@@ -85,7 +115,9 @@ abstract class FanOut<R> implements OperationState {
         for (int i = 0; i < ops.length; i++) {
             OperationState op = ops[i];
             ops[i] = null;
-            if (receivers[i].beginStart()) {
+            if (op == null) {
+                arrive();   // its connect failed: it will never complete
+            } else if (receivers[i].beginStart()) {
                 Let.startForeign(op, algorithm());
             }
         }

@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -52,6 +53,7 @@ final class FromCompletionStage<T> implements Sender<T> {
         private volatile int done;
         private volatile StopCallback callback;
         private CompletionStage<? extends T> stage;
+        private boolean started;
 
         Op(Supplier<? extends CompletionStage<? extends T>> supplier, Receiver<? super T> receiver) {
             this.supplier = supplier;
@@ -60,6 +62,10 @@ final class FromCompletionStage<T> implements Sender<T> {
 
         @Override
         public void start() {
+            if (started) {
+                throw ImmediateOperation.startedTwice("fromCompletionStage's operation");
+            }
+            started = true;
             StopToken token = receiver.env().stopToken();
             if (token.stopRequested()) {
                 Signals.setStopped(receiver);

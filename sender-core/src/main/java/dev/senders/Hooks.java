@@ -21,7 +21,11 @@ public final class Hooks {
 
     private Hooks() {}
 
-    /** Reports an error that no receiver can take. Never throws. */
+    /**
+     * Reports an error that no receiver can take. Never throws.
+     *
+     * @param error the dropped error
+     */
     public static void onErrorDropped(Throwable error) {
         Objects.requireNonNull(error, "error");
         try {
@@ -32,7 +36,11 @@ public final class Hooks {
         }
     }
 
-    /** Installs the handler for dropped errors (process-wide). */
+    /**
+     * Installs the handler for dropped errors (process-wide).
+     *
+     * @param handler the handler that receives every dropped error from now on
+     */
     public static void setOnErrorDropped(Consumer<? super Throwable> handler) {
         onErrorDropped = Objects.requireNonNull(handler, "handler");
     }

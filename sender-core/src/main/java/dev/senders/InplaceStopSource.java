@@ -45,12 +45,20 @@ public final class InplaceStopSource {
     /** A source on which stop has not been requested. */
     public InplaceStopSource() {}
 
-    /** The token observing this source. */
+    /**
+     * The token observing this source.
+     *
+     * @return the token observing this source
+     */
     public StopToken token() {
         return token;
     }
 
-    /** Whether stop has been requested. */
+    /**
+     * Whether stop has been requested.
+     *
+     * @return {@code true} once stop has been requested
+     */
     public boolean stopRequested() {
         return head == STOPPED;
     }

@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.Connect;
 import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
 import java.util.Objects;
@@ -52,7 +53,7 @@ final class Let<T, R> implements Sender<R> {
         Op(Let<T, R> let, Receiver<? super R> downstream) {
             this.let = let;
             this.downstream = downstream;
-            this.child = let.source.connect(this);
+            this.child = Connect.checked(let.source, this);
         }
 
         @Override
@@ -133,7 +134,7 @@ final class Let<T, R> implements Sender<R> {
             OperationState op;
             try {
                 Objects.requireNonNull(next, () -> algorithm() + ": the function returned a null sender");
-                op = next.connect(downstream);
+                op = Connect.checked(next, downstream);
             } catch (Throwable t) {
                 Signals.throwIfFatal(t);
                 Signals.setError(downstream, t);

@@ -12,6 +12,11 @@ public class ProtocolViolationException extends IllegalStateException {
 
     private static final long serialVersionUID = 1L;
 
+    /**
+     * A violation described by {@code message}, which names the offender and the rule.
+     *
+     * @param message what was violated, by whom
+     */
     public ProtocolViolationException(String message) {
         super(message);
     }

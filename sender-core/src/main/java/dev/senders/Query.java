@@ -26,20 +26,43 @@ public final class Query<V> {
         this.defaultValue = defaultValue;
     }
 
-    /** A new query with the given name (for diagnostics) and default value (may be {@code null}). */
+    /**
+     * A new query with the given name (for diagnostics) and default value (may be {@code null}).
+     *
+     * @param <V> the value type
+     * @param name the name, for diagnostics
+     * @param defaultValue the value an env without a binding yields (may be {@code null})
+     * @return a new query
+     */
     public static <V> Query<V> of(String name, V defaultValue) {
         return new Query<>(Objects.requireNonNull(name, "name"), defaultValue);
     }
 
-    /** A new query whose default is {@code null}. */
+    /**
+     * A new query whose default is {@code null}.
+     *
+     * @param <V> the value type
+     * @param name the name, for diagnostics
+     * @return a new query
+     */
     public static <V> Query<V> named(String name) {
         return of(name, null);
     }
 
+    /**
+     * The name given at creation, for diagnostics.
+     *
+     * @return the name
+     */
     public String name() {
         return name;
     }
 
+    /**
+     * The value an env without a binding for this query yields.
+     *
+     * @return the default value (may be {@code null})
+     */
     public V defaultValue() {
         return defaultValue;
     }

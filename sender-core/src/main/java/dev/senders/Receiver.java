@@ -17,10 +17,18 @@ package dev.senders;
  */
 public interface Receiver<T> {
 
-    /** The value channel ({@code set_value}). {@code null} is a legal value. */
+    /**
+     * The value channel ({@code set_value}). {@code null} is a legal value.
+     *
+     * @param value the value (may be {@code null})
+     */
     void setValue(T value);
 
-    /** The error channel ({@code set_error}); {@code error} is never {@code null}. */
+    /**
+     * The error channel ({@code set_error}); {@code error} is never {@code null}.
+     *
+     * @param error the error, never {@code null}
+     */
     void setError(Throwable error);
 
     /** The stopped channel ({@code set_stopped}; P2300R3 calls it {@code set_done}). */
@@ -29,6 +37,8 @@ public interface Receiver<T> {
     /**
      * The receiver's environment ({@code get_env}): its stop token, scheduler and user-defined
      * queries. Adaptors forward their downstream receiver's env to the senders they connect.
+     *
+     * @return the environment; by default the empty env
      */
     default Env env() {
         return Env.empty();

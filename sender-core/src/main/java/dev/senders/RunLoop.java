@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -15,7 +16,8 @@ import java.util.concurrent.locks.LockSupport;
  * <p>{@link #finish()} asks {@code run()} to return once the queue is empty: work already queued,
  * and work queued while draining, still runs. Work scheduled after {@code run()} has returned
  * completes with {@code setStopped()} at once, since no thread will ever run it. An item whose
- * receiver's stop was requested completes with {@code setStopped()} when its turn comes.
+ * receiver's stop is requested while it waits completes with {@code setStopped()} at once, on the
+ * requesting thread (and is skipped when its turn comes).
  *
  * <p>{@code run()} is the blocking part: it parks while the queue is empty. One thread at a time.
  */
@@ -28,6 +30,7 @@ public final class RunLoop implements Scheduler {
     private volatile Thread driver;
     private volatile Thread sleeper;
 
+    /** A new run loop with an empty queue; nothing runs until a thread calls {@link #run()}. */
     public RunLoop() {}
 
     @Override
@@ -54,14 +57,14 @@ public final class RunLoop implements Scheduler {
             for (;;) {
                 Item item = queue.poll();
                 if (item != null) {
-                    item.execute();
+                    item.run();
                     continue;
                 }
                 if (phase != OPEN) {
                     phase = DONE;
                     // Items queued before DONE was visible to their pusher are ours to run.
                     while ((item = queue.poll()) != null) {
-                        item.execute();
+                        item.run();
                     }
                     return;
                 }
@@ -96,7 +99,7 @@ public final class RunLoop implements Scheduler {
     private void enqueue(Item item) {
         queue.offer(item);
         if (phase == DONE && queue.remove(item)) {
-            Signals.setStopped(item.receiver);
+            item.stopNow();
             return;
         }
         wake();
@@ -114,10 +117,20 @@ public final class RunLoop implements Scheduler {
         return "RunLoop[" + (phase == OPEN ? "open" : phase == FINISHING ? "finishing" : "done") + "]";
     }
 
-    /** The schedule operation: the queue node itself, so scheduling allocates one object. */
-    private static final class Item implements OperationState {
+    /**
+     * The schedule operation: the queue node itself, so scheduling allocates one object. Its
+     * {@code state} goes {@code NEW -> QUEUED} at {@code start} (a second start throws) and
+     * {@code QUEUED -> DONE} by one CAS, taken by the loop running it or, while it waits in the
+     * queue, by a stop request (the item is its own stop callback): a stopped item completes at
+     * once on the stopping thread and is skipped when its turn comes.
+     */
+    private static final class Item implements OperationState, Runnable {
+        private static final int NEW = 0, QUEUED = 1, DONE = 2;
+
         final RunLoop loop;
         final Receiver<? super Void> receiver;
+        private volatile int state;
+        private StopCallback stopCallback;
 
         Item(RunLoop loop, Receiver<? super Void> receiver) {
             this.loop = loop;
@@ -126,26 +139,55 @@ public final class RunLoop implements Scheduler {
 
         @Override
         public void start() {
+            if (!ITEM_STATE.compareAndSet(this, NEW, QUEUED)) {
+                throw ImmediateOperation.startedTwice(loop + ".schedule()'s operation");
+            }
+            StopToken token = receiver.env().stopToken();
+            if (token.stopPossible()) {
+                stopCallback = token.onStop(this); // runs inline if stop was already requested
+                if (state == DONE) {
+                    return;
+                }
+            }
             loop.enqueue(this);
         }
 
-        void execute() {
-            if (receiver.env().stopToken().stopRequested()) {
+        /** Its turn on the loop; also the stop callback while it waits. The first call completes. */
+        @Override
+        public void run() {
+            if (ITEM_STATE.compareAndSet(this, QUEUED, DONE)) {
+                closeStopCallback(); // returns at once when we are that callback
+                Schedulers.completeOn(receiver);
+            }
+        }
+
+        /** The loop is done and will never run it. */
+        void stopNow() {
+            if (ITEM_STATE.compareAndSet(this, QUEUED, DONE)) {
+                closeStopCallback();
                 Signals.setStopped(receiver);
-            } else {
-                Signals.setValue(receiver, null);
+            }
+        }
+
+        private void closeStopCallback() {
+            StopCallback cb = stopCallback;
+            if (cb != null) {
+                stopCallback = null;
+                cb.close();
             }
         }
     }
 
     private static final VarHandle PHASE;
     private static final VarHandle DRIVER;
+    private static final VarHandle ITEM_STATE;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             PHASE = l.findVarHandle(RunLoop.class, "phase", int.class);
             DRIVER = l.findVarHandle(RunLoop.class, "driver", Thread.class);
+            ITEM_STATE = l.findVarHandle(Item.class, "state", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

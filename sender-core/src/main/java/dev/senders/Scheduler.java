@@ -11,6 +11,10 @@ package dev.senders;
 @FunctionalInterface
 public interface Scheduler {
 
-    /** A sender that completes on this scheduler. */
+    /**
+     * A sender that completes on this scheduler.
+     *
+     * @return a sender that completes with {@code setValue(null)} on this scheduler
+     */
     Sender<Void> schedule();
 }

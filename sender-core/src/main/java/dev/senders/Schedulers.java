@@ -1,6 +1,9 @@
 package dev.senders;
 
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 
@@ -31,16 +34,18 @@ public final class Schedulers {
         }
     };
 
-    private static final Sender<Void> INLINE_SCHEDULE = receiver -> {
-        Objects.requireNonNull(receiver, "receiver");
-        return () -> completeOn(receiver);
-    };
+    private static final Sender<Void> INLINE_SCHEDULE = receiver -> new ImmediateOperation<Void>(
+            Objects.requireNonNull(receiver, "receiver"), ImmediateOperation.SCHEDULE, null);
 
     private static final Scheduler TRAMPOLINE = trampoline(Trampoline.DEFAULT_MAX_DEPTH);
 
     private Schedulers() {}
 
-    /** Completes inline on the thread that starts the operation. */
+    /**
+     * Completes inline on the thread that starts the operation.
+     *
+     * @return the inline scheduler
+     */
     public static Scheduler inline() {
         return INLINE;
     }
@@ -48,20 +53,25 @@ public final class Schedulers {
     /**
      * Completes on the starting thread, inline up to a nesting depth of 16 and, beyond it, from
      * the outermost {@code start} on that thread: recursive scheduling cannot overflow the stack.
+     *
+     * @return the trampoline scheduler with the default depth
      */
     public static Scheduler trampoline() {
         return TRAMPOLINE;
     }
 
-    /** A trampoline with the given maximum nesting depth (at least 1). */
+    /**
+     * A trampoline with the given maximum nesting depth (at least 1).
+     *
+     * @param maxDepth how many nested starts run inline before the trampoline takes over
+     * @return a trampoline scheduler
+     * @throws IllegalArgumentException if {@code maxDepth} is less than 1
+     */
     public static Scheduler trampoline(int maxDepth) {
         if (maxDepth < 1) {
             throw new IllegalArgumentException("maxDepth must be at least 1, was " + maxDepth);
         }
-        Sender<Void> schedule = receiver -> {
-            Objects.requireNonNull(receiver, "receiver");
-            return () -> Trampoline.run(() -> completeOn(receiver), maxDepth);
-        };
+        Sender<Void> schedule = receiver -> new TrampolineOp(Objects.requireNonNull(receiver, "receiver"), maxDepth);
         return new Scheduler() {
             @Override
             public Sender<Void> schedule() {
@@ -75,7 +85,11 @@ public final class Schedulers {
         };
     }
 
-    /** A new run loop, driven by whichever thread calls its {@link RunLoop#run()}. */
+    /**
+     * A new run loop, driven by whichever thread calls its {@link RunLoop#run()}.
+     *
+     * @return a new run loop
+     */
     public static RunLoop runLoop() {
         return new RunLoop();
     }
@@ -83,7 +97,16 @@ public final class Schedulers {
     /**
      * Work scheduled here is {@linkplain Executor#execute submitted} to {@code executor}: any
      * {@code Executor} works, including a virtual-thread-per-task executor. A rejected submission
-     * completes the operation with the {@link java.util.concurrent.RejectedExecutionException}.
+     * completes the operation with the {@link java.util.concurrent.RejectedExecutionException}
+     * (on the starting thread). A stop request on the receiver's token before the task runs
+     * completes the operation with {@code setStopped()} at once, on the requesting thread, as a
+     * cancelled {@code Future} leaves its queue: so work queued on an executor that later drops
+     * its queue ({@code shutdownNow}) still ends once stop is requested. If the executor throws
+     * after the task has run, or after a stop request completed the operation, the exception goes
+     * to {@link Hooks#onErrorDropped}: the completion follows the task, not the exception.
+     *
+     * @param executor the executor work is submitted to
+     * @return a scheduler backed by {@code executor}
      */
     public static Scheduler fromExecutor(Executor executor) {
         return new ExecutorScheduler(Objects.requireNonNull(executor, "executor"));
@@ -131,10 +154,49 @@ public final class Schedulers {
         }
     }
 
-    /** The operation is the task handed to the executor: one allocation per schedule. */
+    /** The trampoline's schedule operation: inline while shallow, deferred when deep. */
+    private static final class TrampolineOp implements OperationState, Runnable {
+        private final Receiver<? super Void> receiver;
+        private final int maxDepth;
+        private boolean started;
+
+        TrampolineOp(Receiver<? super Void> receiver, int maxDepth) {
+            this.receiver = receiver;
+            this.maxDepth = maxDepth;
+        }
+
+        @Override
+        public void start() {
+            if (started) {
+                throw ImmediateOperation.startedTwice("Schedulers.trampoline(" + maxDepth + ").schedule()'s operation");
+            }
+            started = true;
+            Trampoline.run(this, maxDepth);
+        }
+
+        @Override
+        public void run() {
+            completeOn(receiver);
+        }
+    }
+
+    /**
+     * The schedule operation: the task handed to the executor, and the stop callback. One state
+     * word, {@code NEW -> SUBMITTED} at {@code start} (a second start throws), then
+     * {@code SUBMITTED -> DONE} by one CAS taken by the first of: the task running ({@link #run}
+     * from the executor), a stop request (the same {@code run}, from the stopping thread: it finds
+     * stop requested and completes stopped), or the executor refusing the task. So a task that an
+     * executor dropped ({@code shutdownNow}) still completes, stopped, once stop is requested; and
+     * an executor that hands the task on and then throws yields one completion, whichever wins,
+     * the loser's exception going to {@link Hooks#onErrorDropped}.
+     */
     private static final class Task implements OperationState, Runnable {
+        private static final int NEW = 0, SUBMITTED = 1, DONE = 2;
+
         private final Executor executor;
         private final Receiver<? super Void> receiver;
+        private volatile int state;
+        private StopCallback stopCallback;
 
         Task(Executor executor, Receiver<? super Void> receiver) {
             this.executor = executor;
@@ -143,17 +205,59 @@ public final class Schedulers {
 
         @Override
         public void start() {
+            if (!STATE.compareAndSet(this, NEW, SUBMITTED)) {
+                throw ImmediateOperation.startedTwice(this);
+            }
+            StopToken token = receiver.env().stopToken();
+            if (token.stopPossible()) {
+                stopCallback = token.onStop(this); // runs inline if stop was already requested
+                if (state == DONE) {
+                    return;
+                }
+            }
             try {
                 executor.execute(this);
             } catch (Throwable t) {
                 Signals.throwIfFatal(t);
-                Signals.setError(receiver, t);
+                if (STATE.compareAndSet(this, SUBMITTED, DONE)) {
+                    closeStopCallback();
+                    Signals.setError(receiver, t);
+                } else {
+                    Hooks.onErrorDropped(t); // the task ran (or was stopped) before the executor threw
+                }
+            }
+        }
+
+        /** The executor's task, and the stop callback: the first call completes. */
+        @Override
+        public void run() {
+            if (STATE.compareAndSet(this, SUBMITTED, DONE)) {
+                closeStopCallback(); // from inside the callback itself, this returns at once
+                completeOn(receiver);
+            }
+        }
+
+        private void closeStopCallback() {
+            StopCallback cb = stopCallback;
+            if (cb != null) {
+                stopCallback = null;
+                cb.close();
             }
         }
 
         @Override
-        public void run() {
-            completeOn(receiver);
+        public String toString() {
+            return "Schedulers.fromExecutor(" + executor + ").schedule()";
+        }
+
+        private static final VarHandle STATE;
+
+        static {
+            try {
+                STATE = MethodHandles.lookup().findVarHandle(Task.class, "state", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
         }
     }
 }

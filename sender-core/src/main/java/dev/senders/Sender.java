@@ -34,6 +34,8 @@ public interface Sender<T> {
     /**
      * Binds this work to {@code receiver}.
      *
+     * @param receiver the receiver that gets the completion
+     * @return the operation state; call its {@code start()} to run the work
      * @throws NullPointerException if {@code receiver} is null
      */
     OperationState connect(Receiver<? super T> receiver);
@@ -42,6 +44,9 @@ public interface Sender<T> {
      * {@code then} (P2300R3 [exec.then]): transforms the value with {@code fn}, on the thread that
      * completes this sender. Errors and stopped pass through.
      *
+     * @param <R> the result type
+     * @param fn maps the value to the result
+     * @return the transformed sender
      * @throws NullPointerException if {@code fn} is null
      */
     default <R> Sender<R> then(Function<? super T, ? extends R> fn) {
@@ -52,6 +57,8 @@ public interface Sender<T> {
      * {@code upon_error} (P2300R3 [exec.upon_error]): turns an error into a value computed by
      * {@code fn}, on the thread that completes this sender. Values and stopped pass through.
      *
+     * @param fn maps the error to a value
+     * @return the sender with errors turned into values
      * @throws NullPointerException if {@code fn} is null
      */
     default Sender<T> uponError(Function<? super Throwable, ? extends T> fn) {
@@ -62,6 +69,8 @@ public interface Sender<T> {
      * {@code upon_stopped} (P2300R3 [exec.upon_stopped], "upon_done"): turns stopped into the value
      * {@code fn} supplies, on the thread that completes this sender. Values and errors pass through.
      *
+     * @param fn supplies the value for stopped
+     * @return the sender with stopped turned into a value
      * @throws NullPointerException if {@code fn} is null
      */
     default Sender<T> uponStopped(Supplier<? extends T> fn) {
@@ -73,6 +82,9 @@ public interface Sender<T> {
      * (from the thread that completed this sender, trampolined) and completes as it does, on its
      * thread. Errors and stopped pass through. A null sender from {@code fn} is an error.
      *
+     * @param <R> the result type
+     * @param fn maps the value to the sender to continue with
+     * @return the chained sender
      * @throws NullPointerException if {@code fn} is null
      */
     default <R> Sender<R> letValue(Function<? super T, ? extends Sender<? extends R>> fn) {
@@ -83,6 +95,8 @@ public interface Sender<T> {
      * {@code let_error} (P2300R3 [exec.let]): on an error, starts the sender {@code fn} returns
      * and completes as it does. Values and stopped pass through.
      *
+     * @param fn maps the error to the sender to continue with
+     * @return the sender with errors continued by {@code fn}'s sender
      * @throws NullPointerException if {@code fn} is null
      */
     default Sender<T> letError(Function<? super Throwable, ? extends Sender<? extends T>> fn) {
@@ -93,6 +107,8 @@ public interface Sender<T> {
      * {@code let_stopped} (P2300R3 [exec.let], "let_done"): on stopped, starts the sender
      * {@code fn} supplies and completes as it does. Values and errors pass through.
      *
+     * @param fn supplies the sender to continue with on stopped
+     * @return the sender with stopped continued by {@code fn}'s sender
      * @throws NullPointerException if {@code fn} is null
      */
     default Sender<T> letStopped(Supplier<? extends Sender<? extends T>> fn) {
@@ -105,6 +121,8 @@ public interface Sender<T> {
      * thread this sender completes on (for a sender that does not switch threads: the scheduler's).
      * An error or stopped from scheduling is delivered and this sender is not started.
      *
+     * @param scheduler where this sender is started
+     * @return the sender started on {@code scheduler}
      * @throws NullPointerException if {@code scheduler} is null
      */
     default Sender<T> startsOn(Scheduler scheduler) {
@@ -117,6 +135,8 @@ public interface Sender<T> {
      * downstream stop token reaches the schedule operation), that error or stopped is delivered
      * instead of this sender's result.
      *
+     * @param scheduler where the completion is delivered
+     * @return the sender completing on {@code scheduler}
      * @throws NullPointerException if {@code scheduler} is null
      */
     default Sender<T> continuesOn(Scheduler scheduler) {
@@ -129,6 +149,8 @@ public interface Sender<T> {
      * Java's {@code Optional} cannot hold {@code null}, so a {@code null} value (a
      * {@code Sender<Void>}'s always) is indistinguishable from stopped here; use
      * {@link #uponStopped} or {@link #stoppedAsError} when the difference matters.
+     *
+     * @return a sender of {@code Optional}s that never completes stopped
      */
     default Sender<Optional<T>> stoppedAsOptional() {
         Function<T, Optional<T>> wrap = Optional::ofNullable;
@@ -141,6 +163,8 @@ public interface Sender<T> {
      * {@code setError(errorSupplier.get())}, on the thread that completes this sender. A null
      * error from the supplier becomes a {@code NullPointerException}.
      *
+     * @param errorSupplier supplies the error that replaces stopped
+     * @return a sender that completes with an error where this one completes stopped
      * @throws NullPointerException if {@code errorSupplier} is null
      */
     default Sender<T> stoppedAsError(Supplier<? extends Throwable> errorSupplier) {
@@ -151,6 +175,8 @@ public interface Sender<T> {
      * {@code stop_when}: this sender sees a stop token that fires when either the downstream
      * receiver's token or {@code token} fires. Completes as this sender does, on its thread.
      *
+     * @param token a further stop token this sender obeys
+     * @return the sender that also stops when {@code token} fires
      * @throws NullPointerException if {@code token} is null
      */
     default Sender<T> stopWhen(StopToken token) {

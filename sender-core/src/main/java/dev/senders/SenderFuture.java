@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.Connect;
 import dev.senders.internal.Signals;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -32,7 +33,7 @@ final class SenderFuture<T> extends CompletableFuture<T> implements Receiver<T> 
         // in a let chain can join() the future without waiting on its own deferred work
         Trampoline.isolated(() -> {
             try {
-                sender.connect(f).start();
+                Connect.checked(sender, f).start();
             } catch (Throwable t) {
                 Signals.throwIfFatal(t);
                 f.completeExceptionally(t);

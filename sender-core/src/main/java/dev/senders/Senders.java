@@ -1,5 +1,7 @@
 package dev.senders;
 
+import dev.senders.internal.Connect;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,47 +20,78 @@ import java.util.function.Supplier;
 public final class Senders {
 
     private static final Sender<Void> JUST_VOID = just(null);
-    private static final Sender<Object> JUST_STOPPED = receiver -> {
-        Objects.requireNonNull(receiver, "receiver");
-        return () -> Signals.setStopped(receiver);
-    };
+    private static final Sender<Object> JUST_STOPPED = receiver ->
+            ImmediateOperation.stopped(Objects.requireNonNull(receiver, "receiver"));
 
     private Senders() {}
 
-    /** {@code just()}: completes with {@code setValue(null)}. */
+    /**
+     * {@code just()}: completes with {@code setValue(null)}.
+     *
+     * @return a sender of {@code null}
+     */
     public static Sender<Void> just() {
         return JUST_VOID;
     }
 
-    /** {@code just(v)}: completes with {@code setValue(value)}; {@code value} may be null. */
+    /**
+     * {@code just(v)}: completes with {@code setValue(value)}; {@code value} may be null.
+     *
+     * @param <T> the value type
+     * @param value the value (may be {@code null})
+     * @return a sender of {@code value}
+     */
     public static <T> Sender<T> just(T value) {
         return receiver -> {
             Objects.requireNonNull(receiver, "receiver");
-            return () -> Signals.setValue(receiver, value);
+            return new ImmediateOperation<T>(receiver, ImmediateOperation.VALUE, value);
         };
     }
 
-    /** {@code just_error(e)}: completes with {@code setError(error)}. */
+    /**
+     * {@code just_error(e)}: completes with {@code setError(error)}.
+     *
+     * @param <T> the value type the sender claims
+     * @param error the error
+     * @return a sender of {@code error}
+     */
     public static <T> Sender<T> justError(Throwable error) {
         Objects.requireNonNull(error, "error");
         return receiver -> {
             Objects.requireNonNull(receiver, "receiver");
-            return () -> Signals.setError(receiver, error);
+            return new ImmediateOperation<T>(receiver, ImmediateOperation.ERROR, error);
         };
     }
 
-    /** {@code just_stopped()}: completes with {@code setStopped()}. */
+    /**
+     * {@code just_stopped()}: completes with {@code setStopped()}.
+     *
+     * @param <T> the value type the sender claims
+     * @return a sender that completes stopped
+     */
     @SuppressWarnings("unchecked")
     public static <T> Sender<T> justStopped() {
         return (Sender<T>) JUST_STOPPED;
     }
 
-    /** {@code schedule(sch)}: completes with no value on {@code scheduler}. */
+    /**
+     * {@code schedule(sch)}: completes with no value on {@code scheduler}.
+     *
+     * @param scheduler where to complete
+     * @return {@code scheduler.schedule()}
+     * @throws dev.senders.ProtocolViolationException if the scheduler's {@code schedule()} returns null
+     */
     public static Sender<Void> schedule(Scheduler scheduler) {
-        return Objects.requireNonNull(scheduler, "scheduler").schedule();
+        return Connect.schedule(Objects.requireNonNull(scheduler, "scheduler"));
     }
 
-    /** {@code read(q)}: completes with the value the receiver's env yields for {@code query}. */
+    /**
+     * {@code read(q)}: completes with the value the receiver's env yields for {@code query}.
+     *
+     * @param <V> the value type
+     * @param query the key to look up in the receiver's env
+     * @return a sender of the env's value for {@code query}
+     */
     public static <V> Sender<V> read(Query<V> query) {
         Objects.requireNonNull(query, "query");
         return receiver -> {
@@ -92,6 +125,10 @@ public final class Senders {
      *
      * Interrupting the waiting thread requests stop on the work; {@code syncWait} still waits for
      * it to complete and returns with the interrupt status set.
+     *
+     * @param <T> the value type
+     * @param sender the work to run and wait for
+     * @return the sender's value (may be {@code null})
      */
     public static <T> T syncWait(Sender<T> sender) {
         return SyncWait.await(Objects.requireNonNull(sender, "sender"));
@@ -106,6 +143,9 @@ public final class Senders {
      * requested before {@code start}: completes stopped and starts no child. An empty list
      * completes with an empty list. Completes on the thread of the last child to complete.
      *
+     * @param <T> the value type
+     * @param senders the children, started in list order
+     * @return a sender of the list of the children's values
      * @throws NullPointerException if {@code senders} or any element is null
      */
     @SuppressWarnings("unchecked")
@@ -118,7 +158,13 @@ public final class Senders {
         return (Sender<List<T>>) (Sender<?>) new WhenAll(children);
     }
 
-    /** {@link #whenAll(List)} with varargs. */
+    /**
+     * {@link #whenAll(List)} with varargs.
+     *
+     * @param <T> the value type
+     * @param senders the children, started in argument order
+     * @return a sender of the list of the children's values
+     */
     @SafeVarargs
     public static <T> Sender<List<T>> whenAll(Sender<? extends T>... senders) {
         Objects.requireNonNull(senders, "senders");
@@ -133,6 +179,13 @@ public final class Senders {
      * {@link #whenAll(List)} of two senders of different types, combined by {@code combiner} (on
      * the thread of the last child to complete; if it throws, the operation completes with that error).
      *
+     * @param <A> the first value type
+     * @param <B> the second value type
+     * @param <R> the combined type
+     * @param first the first child
+     * @param second the second child
+     * @param combiner combines the two values
+     * @return a sender of the combined value
      * @throws NullPointerException if any argument is null
      */
     @SuppressWarnings("unchecked")
@@ -152,6 +205,9 @@ public final class Senders {
      * complete stopped, so does the operation. Stop requested before {@code start}: completes
      * stopped and starts no child; the downstream token's stop request is forwarded to the children.
      *
+     * @param <T> the value type
+     * @param senders the children, started in list order
+     * @return a sender of the winner's result
      * @throws NullPointerException if {@code senders} or any element is null
      * @throws IllegalArgumentException if {@code senders} is empty
      */
@@ -168,7 +224,13 @@ public final class Senders {
         return new WhenAny<>(children);
     }
 
-    /** {@link #whenAny(List)} with varargs. */
+    /**
+     * {@link #whenAny(List)} with varargs.
+     *
+     * @param <T> the value type
+     * @param senders the children, started in argument order
+     * @return a sender of the winner's result
+     */
     @SafeVarargs
     public static <T> Sender<T> whenAny(Sender<? extends T>... senders) {
         Objects.requireNonNull(senders, "senders");
@@ -189,6 +251,9 @@ public final class Senders {
      * {@code CompletableFuture} is) and completes stopped at once, on the stopping thread; a stage
      * that cannot be cancelled is detached (its later completion is ignored).
      *
+     * @param <T> the value type
+     * @param stageSupplier called on each start for the stage to observe
+     * @return a sender of each obtained stage's result
      * @throws NullPointerException if {@code stageSupplier} is null
      */
     public static <T> Sender<T> fromCompletionStage(Supplier<? extends CompletionStage<? extends T>> stageSupplier) {
@@ -200,6 +265,9 @@ public final class Senders {
      * stage. As {@link #fromCompletionStage(Supplier)}, including: a stop request cancels the
      * stage (like {@code Mono.fromFuture}), which all other observers then see as stopped.
      *
+     * @param <T> the value type
+     * @param stage the stage to observe
+     * @return a sender of the stage's result
      * @throws NullPointerException if {@code stage} is null
      */
     public static <T> Sender<T> fromCompletionStage(CompletionStage<? extends T> stage) {
@@ -215,6 +283,9 @@ public final class Senders {
      * the work (through the stop token of the receiver's env). Exceptions thrown by
      * {@code connect}/{@code start} complete the future exceptionally.
      *
+     * @param <T> the value type
+     * @param sender the work, started now
+     * @return a future of the work's result
      * @throws NullPointerException if {@code sender} is null
      */
     public static <T> CompletableFuture<T> toCompletableFuture(Sender<T> sender) {

@@ -1,6 +1,8 @@
 package dev.senders;
 
+import dev.senders.internal.Connect;
 import dev.senders.internal.GuardedReceiver;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -36,7 +38,7 @@ final class StartsOn<T> implements Sender<T> {
         if (scheduler instanceof Schedulers.ExecutorScheduler) {
             return new OnExecutor<>((Schedulers.ExecutorScheduler) scheduler, source, receiver);
         }
-        Sender<Void> schedule = Objects.requireNonNull(scheduler.schedule(), "startsOn: schedule() returned null");
+        Sender<Void> schedule = Connect.schedule(scheduler);
         return new Op<>(this, receiver, schedule);
     }
 
@@ -49,7 +51,7 @@ final class StartsOn<T> implements Sender<T> {
         Op(StartsOn<T> on, Receiver<? super T> downstream, Sender<Void> schedule) {
             this.on = on;
             this.downstream = downstream;
-            this.scheduleOp = schedule.connect(this);
+            this.scheduleOp = Connect.checked(schedule, this);
         }
 
         @Override
@@ -74,7 +76,7 @@ final class StartsOn<T> implements Sender<T> {
             Inner<T> inner = new Inner<>(downstream, downstream.env().with(Query.SCHEDULER, on.scheduler));
             OperationState op;
             try {
-                op = on.source.connect(inner);
+                op = Connect.checked(on.source, inner);
             } catch (Throwable t) {
                 Signals.throwIfFatal(t);
                 Signals.setError(downstream, t);
@@ -133,41 +135,49 @@ final class StartsOn<T> implements Sender<T> {
     }
 
     /**
-     * startsOn on {@link Schedulers.ExecutorScheduler}, fused into one object (32 bytes with
-     * compressed oops): {@code start} hands this object to the executor; {@code run} checks the
-     * downstream stop token (stopped if stop was requested before the task runs, as the schedule
-     * operation does), connects the source to this object and starts it. A rejected submission
-     * completes with that error. The source's env is this object: {@link Query#SCHEDULER} is the
-     * scheduler, every other query is the downstream env's.
+     * startsOn on {@link Schedulers.ExecutorScheduler}, fused into one object: {@code start}
+     * hands this object to the executor; {@code run} checks the downstream stop token (stopped if
+     * stop was requested before the task runs, as the schedule operation does), connects the
+     * source to this object and starts it. A rejected submission completes with that error. The
+     * source's env is this object: {@link Query#SCHEDULER} is the scheduler, every other query is
+     * the downstream env's.
      *
      * <h2>Implementation notes: the state word</h2>
-     * {@code state} goes {@code PENDING -> COMPLETED} by CAS at the one completion that reaches
-     * downstream (or {@code PENDING -> EARLY}, see below): the happy path costs that one CAS.
-     * Nothing ever writes {@code PENDING} back, so no race can let a second completion through.
+     * {@code state} is {@code PENDING} once submitted, then
      * <ul>
+     * <li>{@code PENDING -> RUNNING} by CAS when the task runs: from then on the operation belongs
+     *     to the source; {@code RUNNING -> COMPLETED} by CAS at the source's one completion that
+     *     reaches downstream (or {@code RUNNING -> EARLY}, see below). Nothing ever writes
+     *     {@code PENDING} or {@code RUNNING} back, so no race can let a second completion through.
+     * <li>{@code PENDING -> COMPLETED} by CAS when the task did not run yet and either the executor
+     *     threw from {@code execute} (downstream gets that error) or stop was requested (downstream
+     *     gets stopped). The stop callback, registered when the downstream token can stop, is this
+     *     object's {@link #run} too: called by the stopping thread it finds stop requested and
+     *     completes stopped. So work queued on an executor that dropped its queue still ends once
+     *     stop is requested, and an executor that hands the task to another thread and then throws
+     *     cannot complete downstream while the source runs: whichever of the task and the failure
+     *     claims {@code PENDING} first decides, and the other one's exception goes to
+     *     {@link Hooks#onErrorDropped}. (An earlier version completed downstream with the executor's
+     *     exception while the source was still running, and a scope's join ended under it.)
      * <li>{@code start} does not touch {@code state}: it checks and sets {@code marker} with plain
      *     accesses ({@code null -> STARTED}; the executor's hand-off publishes it to {@code run}).
      *     A second {@code start} after the first throws {@link ProtocolViolationException}, as on
      *     the general path. Two racing {@code start}s (a data race by the caller) may both submit;
-     *     the second task then finds the operation completed and does nothing, or its source's
-     *     completion is reported as a second one. (An earlier version wrote the start into
-     *     {@code state}; jcstress {@code StartsOnExecutorStartVsStart} showed that a racing start
-     *     could then overwrite {@code COMPLETED} and let a second completion through.)
+     *     the second task then finds the operation claimed and does nothing. (jcstress
+     *     {@code StartsOnExecutorStartVsStart}.)
      * <li>A completion while the source is being connected, on the thread that connects it, is
      *     recognised by thread identity, as in the spawn receiver: {@code marker} holds that thread
      *     during {@code connect} (and {@code STARTED} otherwise), and only that thread can see
-     *     itself there. It CASes {@code PENDING -> EARLY}; after {@code connect} the source is
+     *     itself there. It CASes {@code RUNNING -> EARLY}; after {@code connect} the source is
      *     then not started and {@code EARLY -> COMPLETED} (CAS) delivers the violation downstream
      *     as the error.
      * <li>A completion during {@code connect} on another thread is taken as the completion
      *     (downstream gets it) and the source is not started.
      * <li>Anything after that is a second completion: reported to {@link Hooks#onErrorDropped}.
      * </ul>
-     * No stop callback is registered: stop is only checked when the task runs, as the general
-     * path's schedule operation does.
      */
     static final class OnExecutor<T> implements OperationState, Runnable, Receiver<T>, Env {
-        private static final int PENDING = 0, COMPLETED = 1, EARLY = 2;
+        private static final int PENDING = 0, RUNNING = 1, COMPLETED = 2, EARLY = 3;
         /** {@code marker} once started, except while a thread connects the source. */
         private static final Object STARTED = new Object();
 
@@ -177,6 +187,8 @@ final class StartsOn<T> implements Sender<T> {
         private volatile int state;
         /** null until start; then {@link #STARTED}, or the thread connecting the source during connect. */
         private Object marker;
+        /** This object registered on the downstream token while the task is pending; null if it cannot stop. */
+        private StopCallback stopCallback;
 
         OnExecutor(Schedulers.ExecutorScheduler scheduler, Sender<? extends T> source, Receiver<? super T> downstream) {
             this.scheduler = scheduler;
@@ -187,32 +199,40 @@ final class StartsOn<T> implements Sender<T> {
         @Override
         public void start() {
             if (marker != null) {
-                throw new ProtocolViolationException(
-                        "startsOn: start() called twice ([exec.op_state]: start is called at most once)");
+                throw ImmediateOperation.startedTwice(this);
             }
             marker = STARTED;
+            StopToken token = downstream.env().stopToken();
+            if (token.stopPossible()) {
+                stopCallback = token.onStop(this); // runs inline if stop was already requested
+                if (state != PENDING) {
+                    return;
+                }
+            }
             try {
                 scheduler.executor.execute(this);
             } catch (Throwable t) {
                 Signals.throwIfFatal(t);
                 if (STATE.compareAndSet(this, PENDING, COMPLETED)) {
+                    closeStopCallback();
                     Signals.setError(downstream, t);
                 } else {
-                    Hooks.onErrorDropped(t);   // the executor ran the task and then threw
+                    Hooks.onErrorDropped(t);   // the task runs (or ran, or was stopped): it owns the operation
                 }
             }
         }
 
+        /** The executor's task; also the stop callback while the task is pending (see the notes). */
         @Override
         public void run() {
-            if (state != PENDING) {
-                return;   // an executor that runs a task twice: the first run owns the operation
+            if (!STATE.compareAndSet(this, PENDING, RUNNING)) {
+                return;   // a rerun by the executor, or a stop / a failed submission came first
             }
+            closeStopCallback();   // returns at once when we are that callback
             Receiver<? super T> d = downstream;
             if (d.env().stopToken().stopRequested()) {
-                if (STATE.compareAndSet(this, PENDING, COMPLETED)) {
-                    Signals.setStopped(d);
-                }
+                state = COMPLETED;
+                Signals.setStopped(d);
                 return;
             }
             // No finally and no merge of op with null: C2 (before JDK 22) cannot scalar-replace
@@ -220,7 +240,7 @@ final class StartsOn<T> implements Sender<T> {
             OperationState op;
             marker = Thread.currentThread();
             try {
-                op = source.connect(this);
+                op = Connect.checked(source, this);
             } catch (Throwable t) {
                 Signals.throwIfFatal(t);
                 marker = STARTED;
@@ -228,7 +248,7 @@ final class StartsOn<T> implements Sender<T> {
                 return;
             }
             marker = STARTED;
-            if (state == PENDING) {
+            if (state == RUNNING) {
                 Let.startForeign(op, "startsOn");
             } else if (STATE.compareAndSet(this, EARLY, COMPLETED)) {
                 Signals.setError(d, new ProtocolViolationException(
@@ -237,8 +257,16 @@ final class StartsOn<T> implements Sender<T> {
             // else COMPLETED: it completed during connect on another thread, which was its completion
         }
 
+        private void closeStopCallback() {
+            StopCallback cb = stopCallback;
+            if (cb != null) {
+                stopCallback = null;
+                cb.close();
+            }
+        }
+
         private void connectThrew(Throwable failure) {
-            if (STATE.compareAndSet(this, PENDING, COMPLETED) || STATE.compareAndSet(this, EARLY, COMPLETED)) {
+            if (STATE.compareAndSet(this, RUNNING, COMPLETED) || STATE.compareAndSet(this, EARLY, COMPLETED)) {
                 Signals.setError(downstream, failure);
             } else {
                 Hooks.onErrorDropped(failure);   // connect threw after the source had completed
@@ -248,10 +276,10 @@ final class StartsOn<T> implements Sender<T> {
         /** True if this completion goes downstream; false if early (recorded) or a second one (reported). */
         private boolean enter(String signal) {
             if (marker == Thread.currentThread()) {
-                if (STATE.compareAndSet(this, PENDING, EARLY)) {
+                if (STATE.compareAndSet(this, RUNNING, EARLY)) {
                     return false;
                 }
-            } else if (STATE.compareAndSet(this, PENDING, COMPLETED)) {
+            } else if (STATE.compareAndSet(this, RUNNING, COMPLETED)) {
                 return true;
             }
             Hooks.onErrorDropped(new ProtocolViolationException("startsOn: the child sender called " + signal

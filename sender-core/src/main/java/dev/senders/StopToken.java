@@ -11,21 +11,35 @@ package dev.senders;
  */
 public interface StopToken {
 
-    /** Whether stop has been requested. */
+    /**
+     * Whether stop has been requested.
+     *
+     * @return {@code true} once stop has been requested
+     */
     boolean stopRequested();
 
-    /** Whether stop can ever be requested; {@code false} lets senders skip registering callbacks. */
+    /**
+     * Whether stop can ever be requested; {@code false} lets senders skip registering callbacks.
+     *
+     * @return {@code false} if stop can never be requested on this token
+     */
     boolean stopPossible();
 
     /**
      * Registers {@code callback} to run when stop is requested. Close the returned registration
      * (before completing the receiver that owns it) to deregister.
      *
+     * @param callback runs once when stop is requested (at once, on this thread, if it already was)
+     * @return the registration; close it to deregister
      * @throws NullPointerException if {@code callback} is null
      */
     StopCallback onStop(Runnable callback);
 
-    /** The unstoppable token ({@code never_stop_token}): stop is never possible. */
+    /**
+     * The unstoppable token ({@code never_stop_token}): stop is never possible.
+     *
+     * @return the token on which stop is never possible
+     */
     static StopToken never() {
         return NeverStopToken.INSTANCE;
     }

@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.Connect;
 import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
 import java.util.Objects;
@@ -47,7 +48,7 @@ final class StopWhen<T> implements Sender<T> {
         Bound(StopWhen<T> stopWhen, Receiver<? super T> downstream) {
             this.downstream = downstream;
             this.env = downstream.env().with(Query.STOP_TOKEN, stopWhen.token);
-            this.child = stopWhen.source.connect(this);
+            this.child = Connect.checked(stopWhen.source, this);
         }
 
         @Override
@@ -96,7 +97,7 @@ final class StopWhen<T> implements Sender<T> {
             this.stopWhen = stopWhen;
             this.downstream = downstream;
             this.env = downstream.env().with(Query.STOP_TOKEN, stop.token());
-            this.child = stopWhen.source.connect(this);
+            this.child = Connect.checked(stopWhen.source, this);
         }
 
         @Override

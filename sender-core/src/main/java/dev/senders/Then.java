@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.Connect;
 import dev.senders.internal.GuardedReceiver;
 import dev.senders.internal.Signals;
 import java.util.Objects;
@@ -99,7 +100,7 @@ final class Then<T> implements Sender<T> {
             this.downstream = downstream;
             this.kinds = kinds;
             this.fns = fns;
-            this.child = source.connect(this);
+            this.child = Connect.checked(source, this);
         }
 
         @Override

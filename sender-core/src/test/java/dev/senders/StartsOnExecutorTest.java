@@ -135,9 +135,10 @@ class StartsOnExecutorTest {
     }
 
     @Test
-    @DisplayName("no stop callback is registered, whether or not the stop token can stop")
-    void noStopCallbackIsRegistered() {
+    @DisplayName("one stop callback while the task is pending, closed before the source runs")
+    void oneStopCallbackWhileTheTaskIsPending_closedBeforeTheSourceRuns() {
         AtomicInteger registrations = new AtomicInteger();
+        AtomicInteger closes = new AtomicInteger();
         StopToken counting = new StopToken() {
             @Override
             public boolean stopRequested() {
@@ -152,14 +153,26 @@ class StartsOnExecutorTest {
             @Override
             public StopCallback onStop(Runnable callback) {
                 registrations.incrementAndGet();
-                return () -> { };
+                return closes::incrementAndGet;
             }
         };
         TestReceiver<Integer> r = TestReceiver.withStopToken(counting);
         new CountingSource().startsOn(onManual).connect(r).start();
+        assertEquals(1, registrations.get());
+        assertEquals(0, closes.get());
         manual.runAll();
         assertEquals(1, r.single().payload());
-        assertEquals(0, registrations.get());
+        assertEquals(1, registrations.get());
+        assertEquals(1, closes.get());
+    }
+
+    @Test
+    @DisplayName("no stop callback is registered when the token cannot stop")
+    void noStopCallbackWhenTheTokenCannotStop() {
+        TestReceiver<Integer> r = new TestReceiver<>();
+        new CountingSource().startsOn(onManual).connect(r).start();
+        manual.runAll();
+        assertEquals(1, r.single().payload());
     }
 
     @Test

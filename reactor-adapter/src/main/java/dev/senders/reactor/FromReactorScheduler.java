@@ -6,6 +6,7 @@ import dev.senders.Scheduler;
 import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -66,6 +67,7 @@ final class FromReactorScheduler implements Scheduler {
         private Disposable task;
         private StopCallback stopCallback;
         private volatile int state;
+        private boolean started;
 
         Task(reactor.core.scheduler.Scheduler scheduler, Receiver<? super Void> receiver) {
             this.scheduler = scheduler;
@@ -74,6 +76,10 @@ final class FromReactorScheduler implements Scheduler {
 
         @Override
         public void start() {
+            if (started) {
+                throw ImmediateOperation.startedTwice(this);
+            }
+            started = true;
             StopToken token = receiver.env().stopToken();
             if (token.stopRequested()) {
                 state = STOPPED;
@@ -145,6 +151,11 @@ final class FromReactorScheduler implements Scheduler {
                 closeCallback();
                 Signals.setValue(receiver, null);
             }
+        }
+
+        @Override
+        public String toString() {
+            return "ReactorSchedulers.from(" + scheduler + ").schedule()'s operation";
         }
 
         private static final VarHandle STATE;

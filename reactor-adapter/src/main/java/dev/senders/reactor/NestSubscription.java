@@ -7,6 +7,7 @@ import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
+import dev.senders.internal.Connect;
 import dev.senders.internal.Signals;
 import dev.senders.scope.AsyncScopeToken;
 import java.lang.invoke.MethodHandles;
@@ -133,7 +134,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
         OperationState op;
         try {
             Sender<Void> wrapped = Objects.requireNonNull(token.wrap(s), "token.wrap returned null");
-            op = Objects.requireNonNull(wrapped.connect(s), "connect returned null");
+            op = Connect.checked(wrapped, s);
         } catch (Throwable t) {
             Signals.throwIfFatal(t);
             s.dissociateOnce();

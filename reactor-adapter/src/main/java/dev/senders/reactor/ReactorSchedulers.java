@@ -18,6 +18,9 @@ public final class ReactorSchedulers {
      * before the task runs disposes the task and completes with {@code setStopped()} on the stopping
      * thread; a stop request once the task runs changes nothing. A scheduler that rejects the task
      * ({@code RejectedExecutionException}, e.g. when disposed) completes with {@code setError}.
+     *
+     * @param scheduler the Reactor scheduler to run on
+     * @return a sender scheduler whose operations complete on {@code scheduler}
      */
     public static Scheduler from(reactor.core.scheduler.Scheduler scheduler) {
         return new FromReactorScheduler(Objects.requireNonNull(scheduler, "scheduler"));
@@ -37,10 +40,15 @@ public final class ReactorSchedulers {
      *     {@code schedule} calls throw {@code RejectedExecutionException};
      * <li>delayed and periodic scheduling are not supported (a sender scheduler has no clock): they
      *     throw {@code RejectedExecutionException}, Reactor's default for such schedulers;
-     * <li>if {@code schedule()} fails while being started, {@code schedule(task)} throws
-     *     {@code RejectedExecutionException} (Reactor's contract); a later failure, and an exception
-     *     thrown by a task, go to Reactor's {@code Operators.onErrorDropped} hook.
+     * <li>if {@code schedule()} fails while being started (a rejecting executor, a
+     *     {@code schedule()} that returns null), {@code schedule(task)} throws
+     *     {@code RejectedExecutionException} (Reactor's contract; {@code subscribeOn} then signals
+     *     {@code onError}), for a direct task and for a worker's task alike; a later failure, and an
+     *     exception thrown by a task, go to Reactor's {@code Operators.onErrorDropped} hook.
      * </ul>
+     *
+     * @param scheduler the sender scheduler that runs the tasks
+     * @return a Reactor scheduler backed by {@code scheduler}
      */
     public static reactor.core.scheduler.Scheduler toReactor(Scheduler scheduler) {
         return new ToReactorScheduler(Objects.requireNonNull(scheduler, "scheduler"));

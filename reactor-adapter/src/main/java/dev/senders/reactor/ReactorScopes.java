@@ -70,6 +70,10 @@ public final class ReactorScopes {
      * <li>{@code isDisposed()} is true once disposed or terminated (as {@code Flux.subscribe()}'s).
      * </ul>
      *
+     * @param publisher the work to run; subscribed at once unless the scope is closed
+     * @param token the token of the scope the work is associated with
+     * @return the {@code Disposable} of the subscription, or {@link #REFUSED} if the scope was
+     *         closed
      * @throws NullPointerException if an argument is null
      */
     public static Disposable spawn(Publisher<?> publisher, AsyncScopeToken token) {
@@ -96,6 +100,11 @@ public final class ReactorScopes {
      *     {@code join()} completes only after that.
      * </ul>
      *
+     * @param <T> the element type
+     * @param publisher the source of the signals
+     * @param token the token of the scope each subscription is associated with
+     * @return a cold {@code Flux} of {@code publisher}'s signals, associated with the scope per
+     *         subscription
      * @throws NullPointerException if an argument is null
      */
     public static <T> Flux<T> nest(Publisher<? extends T> publisher, AsyncScopeToken token) {
@@ -105,27 +114,64 @@ public final class ReactorScopes {
     }
 
     /**
-     * A view of {@code scope} as a {@link Disposable.Composite}:
+     * A view of {@code scope} as a {@link Disposable.Composite}, a drop-in for
+     * {@code Disposables.composite()} whose held {@code Disposable}s are associated with the scope:
      * <ul>
-     * <li>{@code add(d)}: associates with the scope and holds {@code d}; if the scope is closed (or
-     *     this view disposed), disposes {@code d} at once and returns {@code false}, like a disposed
-     *     composite. Adding a held {@code d} again changes nothing;
+     * <li>{@code add(d)}: associates with the scope and holds {@code d} (adding it twice holds it
+     *     twice, as Reactor's composite does); if the scope is closed or its stop requested, or
+     *     this view disposed, disposes {@code d} at once and returns {@code false}, like a disposed
+     *     composite;
      * <li>{@code remove(d)}: forgets {@code d} and releases its association, <em>without</em>
      *     disposing it (Reactor's contract);
-     * <li>{@code dispose()}: closes the scope, requests stop on it, then disposes every held
-     *     {@code Disposable} and releases its association;
+     * <li>{@code dispose()}: closes the scope, disposes every held {@code Disposable} (releasing its
+     *     association), then requests stop on the scope; what they throw is rethrown as Reactor's
+     *     composite does ({@code Exceptions.propagate} for one, {@code Exceptions.multiple} for
+     *     several);
+     * <li>the scope's {@code requestStop()} (from anyone) disposes the held {@code Disposable}s too,
+     *     so the deadline recipe (close, join with a deadline, then {@code requestStop()}) ends;
      * <li>{@code size()}: how many are held; {@code isDisposed()}: whether this view was disposed;
      *     {@code addAll}: adds each in turn; once one is refused, the rest are disposed and it
      *     returns {@code false}.
      * </ul>
      * So {@code scope.join()} waits for every {@code Disposable} added until it is removed or
-     * disposed through the view (typical use: {@code add(d)} at start, {@code remove(d)} in the
-     * work's termination callback). Each call returns a new view; views share the scope, not their
-     * sets. Disposing the view does not join the scope.
+     * disposed (typical use: {@code add(d)} at start, {@code remove(d)} in the work's termination
+     * callback). Each call returns a new view; views share the scope, not their members. Disposing
+     * the view does not join the scope. Behaves as {@code RxScopes.asContainer} does towards the
+     * scope.
      *
+     * @param scope the scope the view associates with, closes and stops
+     * @return a new {@code Disposable.Composite} view of {@code scope}
      * @throws NullPointerException if {@code scope} is null
      */
     public static Disposable.Composite asComposite(CountingScope scope) {
-        return new ScopeComposite(Objects.requireNonNull(scope, "scope"));
+        return new ScopeComposite(Objects.requireNonNull(scope, "scope")).register();
+    }
+
+    /**
+     * {@link #asComposite(CountingScope)} holding {@code initial} from the start, as
+     * {@code Disposables.composite(d...)} does.
+     *
+     * @throws NullPointerException if an argument or an element is null (then nothing is held)
+     */
+    public static Disposable.Composite asComposite(CountingScope scope, Disposable... initial) {
+        Objects.requireNonNull(initial, "disposables");
+        return asComposite(scope, java.util.Arrays.asList(initial));
+    }
+
+    /**
+     * {@link #asComposite(CountingScope)} holding {@code initial} from the start, as
+     * {@code Disposables.composite(Iterable)} does.
+     *
+     * @throws NullPointerException if an argument or an element is null (then nothing is held)
+     */
+    public static Disposable.Composite asComposite(CountingScope scope, Iterable<? extends Disposable> initial) {
+        Objects.requireNonNull(initial, "disposables");
+        java.util.List<Disposable> list = new java.util.ArrayList<>();
+        for (Disposable d : initial) {
+            list.add(Objects.requireNonNull(d, "d is null"));
+        }
+        Disposable.Composite c = asComposite(scope);
+        c.addAll(list);
+        return c;
     }
 }

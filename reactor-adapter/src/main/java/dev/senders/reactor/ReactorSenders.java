@@ -67,12 +67,22 @@ public final class ReactorSenders {
      * which is {@code setStopped()}. A stop request on the receiver's token cancels the subscription
      * and completes with {@code setStopped()} on the stopping thread. The receiver is completed on
      * the thread of the Mono's signal otherwise.
+     *
+     * @param <T> the value type
+     * @param mono the source, subscribed on each start
+     * @return a sender of the Mono's value ({@code null} when it is empty)
      */
     public static <T> Sender<T> fromMono(Mono<? extends T> mono) {
         return new PublisherToSender<T, T>(Objects.requireNonNull(mono, "mono"), PublisherToSender.FIRST);
     }
 
-    /** As {@link #fromMono}, but spelled out: a value {@code v} is {@code Optional.of(v)}, empty is {@code Optional.empty()}. */
+    /**
+     * As {@link #fromMono}, but spelled out: a value {@code v} is {@code Optional.of(v)}, empty is {@code Optional.empty()}.
+     *
+     * @param <T> the value type
+     * @param mono the source, subscribed on each start
+     * @return a sender of the Mono's value as an {@code Optional}
+     */
     public static <T> Sender<Optional<T>> fromMonoOptional(Mono<? extends T> mono) {
         return new PublisherToSender<T, Optional<T>>(Objects.requireNonNull(mono, "mono"), PublisherToSender.OPTIONAL);
     }
@@ -82,6 +92,10 @@ public final class ReactorSenders {
      * first element (then cancels the subscription, like {@code Flux.next()}), or with
      * {@code setValue(null)} if the publisher completes empty. Errors, cancellation and stop as
      * {@link #fromMono}.
+     *
+     * @param <T> the element type
+     * @param publisher the source, subscribed on each start
+     * @return a sender of the first element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromPublisher(Publisher<? extends T> publisher) {
         return new PublisherToSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherToSender.FIRST);
@@ -91,6 +105,10 @@ public final class ReactorSenders {
      * Like {@code Flux.single()}: completes with the only element; a second element cancels the
      * subscription and completes with {@code setError(IndexOutOfBoundsException)}, an empty
      * publisher with {@code setError(NoSuchElementException)}. Requests unbounded.
+     *
+     * @param <T> the element type
+     * @param publisher the source, subscribed on each start
+     * @return a sender of the only element
      */
     public static <T> Sender<T> fromPublisherSingle(Publisher<? extends T> publisher) {
         return new PublisherToSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherToSender.SINGLE);
@@ -100,6 +118,10 @@ public final class ReactorSenders {
      * Completes with the last element when the publisher completes, {@code setValue(null)} if it
      * was empty (unlike {@code Flux.last()}, which errors: the adapter's rule is "empty is null").
      * Requests unbounded; earlier elements go to Reactor's discard hook.
+     *
+     * @param <T> the element type
+     * @param publisher the source, subscribed on each start
+     * @return a sender of the last element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromPublisherLast(Publisher<? extends T> publisher) {
         return new PublisherToSender<T, T>(Objects.requireNonNull(publisher, "publisher"), PublisherToSender.LAST);
@@ -108,6 +130,10 @@ public final class ReactorSenders {
     /**
      * Like {@code Flux.collectList()}: completes with a new mutable list of every element (empty if
      * none) when the publisher completes. Requests unbounded.
+     *
+     * @param <T> the element type
+     * @param publisher the source, subscribed on each start
+     * @return a sender of a list of every element
      */
     public static <T> Sender<List<T>> fromPublisherAll(Publisher<? extends T> publisher) {
         return new PublisherToSender<T, List<T>>(Objects.requireNonNull(publisher, "publisher"), PublisherToSender.LIST);
@@ -117,6 +143,9 @@ public final class ReactorSenders {
      * Like {@code Flux.then()}: requests unbounded, discards every element (to Reactor's discard
      * hook, as {@code ignoreElements()} does) and completes with {@code setValue(null)} when the
      * publisher completes.
+     *
+     * @param publisher the source, subscribed on each start
+     * @return a sender that completes with {@code null} when {@code publisher} completes
      */
     public static Sender<Void> fromPublisherIgnoreElements(Publisher<?> publisher) {
         return new PublisherToSender<Object, Void>(Objects.requireNonNull(publisher, "publisher"), PublisherToSender.IGNORE);
@@ -139,6 +168,10 @@ public final class ReactorSenders {
      * ({@code fromMono(m).then(f)}) is adapted as any other. {@code fromMono(toMono(s))} is not
      * unwrapped: a stop request completes that sender stopped at once, without waiting for
      * {@code s}, which {@code s} itself would not do.
+     *
+     * @param <T> the value type
+     * @param sender the work, connected and started per subscription
+     * @return a cold {@code Mono} of the sender's result
      */
     public static <T> Mono<T> toMono(Sender<? extends T> sender) {
         Mono<? extends T> original = unwrapMono(Objects.requireNonNull(sender, "sender"));
@@ -150,7 +183,13 @@ public final class ReactorSenders {
         return SenderToMono.adapt(sender);
     }
 
-    /** As {@link #toMono}, as a {@code Flux} of zero or one element. */
+    /**
+     * As {@link #toMono}, as a {@code Flux} of zero or one element.
+     *
+     * @param <T> the value type
+     * @param sender the work, connected and started per subscription
+     * @return a cold {@code Flux} of the sender's result
+     */
     public static <T> Flux<T> toFlux(Sender<? extends T> sender) {
         Mono<? extends T> original = unwrapMono(Objects.requireNonNull(sender, "sender"));
         if (original != null) {

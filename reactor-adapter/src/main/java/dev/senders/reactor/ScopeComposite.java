@@ -1,145 +1,140 @@
 package dev.senders.reactor;
 
-import dev.senders.internal.Signals;
-import dev.senders.scope.AsyncScopeToken;
+import dev.senders.internal.ScopeMembers;
 import dev.senders.scope.CountingScope;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Objects;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import reactor.core.Disposable;
+import reactor.core.Exceptions;
 import reactor.util.context.Context;
 
 /**
- * {@link ReactorScopes#asComposite}: a {@link CountingScope} seen as a {@link Disposable.Composite}.
- * Every held {@code Disposable} is one association with the scope, so {@code scope.join()} waits
- * until each one was removed or disposed through this view.
+ * {@link ReactorScopes#asComposite}: a {@link CountingScope} seen as a {@link Disposable.Composite},
+ * a drop-in for {@code Disposables.composite()}. Every held {@code Disposable} (each occurrence:
+ * like Reactor's list-based composite, adding one twice holds it twice) is one association with the
+ * scope, so {@code scope.join()} waits until each one was removed, or disposed through this view
+ * or by the scope's stop.
+ *
+ * <ul>
+ * <li>{@code add(d)}: associates and holds {@code d}; {@code true}. If this view is disposed, the
+ *     scope closed, or the scope's stop requested, {@code d} is disposed at once and the result is
+ *     {@code false}, like a disposed composite.
+ * <li>{@code addAll(ds)}: adds each; once one is refused the rest are disposed too and the result
+ *     is {@code false}. A {@code null} element is rejected before anything is added.
+ * <li>{@code remove(d)}: forgets one occurrence of {@code d} and releases its association,
+ *     <em>without</em> disposing it (Reactor's contract).
+ * <li>{@code dispose()}: closes the scope, disposes every held {@code Disposable} (releasing each
+ *     association), then requests stop on the scope. Idempotent.
+ * <li>The scope's own {@code requestStop()} (from anyone) disposes the held {@code Disposable}s
+ *     too, and every later {@code add} disposes its argument and returns {@code false}: stop is
+ *     sticky, as for all work associated with a {@code CountingScope}.
+ * <li>{@code size()}: how many are held (0 once disposed); {@code isDisposed()}: whether this view
+ *     was disposed.
+ * </ul>
+ *
+ * <p>What the held {@code Disposable}s' {@code dispose()} throw in {@code dispose()} is rethrown
+ * after all were disposed and released, by Reactor's composite's rule: a single one through
+ * {@link Exceptions#propagate} (a {@code RuntimeException} as is, anything else wrapped), several
+ * as {@link Exceptions#multiple}. When the scope's stop disposes them there is no caller: they go
+ * to {@code Operators.onErrorDropped}. {@code null} arguments are rejected with Reactor's
+ * {@code NullPointerException}s.
  *
  * <h2>Implementation notes</h2>
  *
- * The held disposables are the keys of a {@link ConcurrentHashMap} (lock-free reads, per-bin
- * locking for add/remove, O(1)); membership is what the association stands for: whoever removes a
- * key from the map (remove, or dispose's sweep) dissociates it, so each association is released
- * exactly once. {@code disposed} (one volatile int) is set once by {@code dispose()}; an
- * {@code add} that inserted its key checks it afterwards, and if the sweep may have missed the key,
- * takes it back out and disposes it itself (whoever removes the key owns it).
+ * The members are held by {@link ScopeMembers} (shared with RxJava's {@code RxScopes.asContainer},
+ * so both views behave the same towards the scope): lock-free reads, per-bin locking for
+ * add/remove, O(1); taking an occurrence out is the claim, so each association is released
+ * exactly once, and an {@code add} racing {@code dispose} or the scope's stop cannot leave a member
+ * behind.
  */
 final class ScopeComposite implements Disposable.Composite {
 
-    private final CountingScope scope;
-    private final AsyncScopeToken token;
-    private final Set<Disposable> held = ConcurrentHashMap.newKeySet();
-    private volatile int disposed;
+    private final ScopeMembers<Disposable> members;
 
     ScopeComposite(CountingScope scope) {
-        this.scope = scope;
-        this.token = scope.getToken();
+        this.members = new ScopeMembers<>(scope, Disposable::dispose, true, ScopeComposite::orphaned);
+    }
+
+    /** Registers the scope's stop callback; separate from the constructor so that {@code this} is complete. */
+    ScopeComposite register() {
+        members.register();
+        return this;
+    }
+
+    /** The scope's stop disposed the members: nobody to throw to. */
+    private static void orphaned(List<Throwable> failures) {
+        for (Throwable t : failures) {
+            Dropped.error(t, Context.empty());
+        }
     }
 
     @Override
     public boolean add(Disposable d) {
-        Objects.requireNonNull(d, "d");
-        if (disposed != 0 || !token.tryAssociate()) {
-            disposeQuietly(d); // like a disposed composite: the caller's resource is not leaked
-            return false;
-        }
-        if (!held.add(d)) {
-            token.dissociate(); // already held: one association per held Disposable
-            return true;
-        }
-        if (disposed != 0 && held.remove(d)) {
-            // dispose() ran concurrently and may not have seen d: it is ours to dispose
-            try {
-                disposeQuietly(d);
-            } finally {
-                token.dissociate();
-            }
-            return false;
-        }
-        return true;
+        Objects.requireNonNull(d, "d is null");
+        return members.add(d);
     }
 
-    /** Adds each; once one is refused (scope closed or composite disposed), the rest are disposed too. */
+    /** Adds each; once one is refused (scope closed or stopped, view disposed), the rest are disposed too. */
     @Override
     public boolean addAll(Collection<? extends Disposable> ds) {
-        Objects.requireNonNull(ds, "ds");
-        boolean ok = true;
+        Objects.requireNonNull(ds, "ds is null");
+        List<Disposable> list = new ArrayList<>(ds.size());
         for (Disposable d : ds) {
+            list.add(Objects.requireNonNull(d, "d is null"));
+        }
+        boolean ok = true;
+        for (Disposable d : list) {
             if (ok) {
-                ok = add(d);
+                ok = members.add(d);
             } else {
-                disposeQuietly(Objects.requireNonNull(d, "d"));
+                d.dispose();
             }
         }
         return ok;
     }
 
-    /** Forgets {@code d} and releases its association, without disposing it (Reactor's contract). */
+    /** Forgets one occurrence of {@code d} and releases its association, without disposing it (Reactor's contract). */
     @Override
     public boolean remove(Disposable d) {
-        if (d != null && held.remove(d)) {
-            token.dissociate();
-            return true;
-        }
-        return false;
+        Objects.requireNonNull(d, "Disposable item is null");
+        return members.forget(d, false);
     }
 
     @Override
     public int size() {
-        return held.size();
+        return members.size();
     }
 
     /**
-     * Closes the scope, requests stop on it, then disposes and dissociates every held
-     * {@code Disposable}, on the calling thread. Idempotent.
+     * Closes the scope, disposes and releases every held {@code Disposable}, then requests stop on
+     * the scope, on the calling thread. Idempotent.
+     *
+     * @throws RuntimeException what the held disposables threw (see the class comment)
      */
     @Override
     public void dispose() {
-        if (!DISPOSED.compareAndSet(this, 0, 1)) {
+        if (!members.markDisposed()) {
             return;
         }
+        CountingScope scope = members.scope();
         scope.close();
-        scope.requestStop();
-        for (Disposable d : held) {
-            if (held.remove(d)) {
-                try {
-                    disposeQuietly(d);
-                } finally {
-                    token.dissociate();
-                }
-            }
+        List<Throwable> failures = members.drain(); // first, so that what they throw reaches the caller
+        scope.requestStop();                        // stops spawned work; our own callback finds nothing
+        if (failures != null) {
+            throw failures.size() == 1 ? Exceptions.propagate(failures.get(0)) : Exceptions.multiple(failures);
         }
     }
 
     /** Whether {@link #dispose()} was called on this view. */
     @Override
     public boolean isDisposed() {
-        return disposed != 0;
-    }
-
-    private static void disposeQuietly(Disposable d) {
-        try {
-            d.dispose();
-        } catch (Throwable t) {
-            Signals.throwIfFatal(t);
-            Dropped.error(t, Context.empty());
-        }
+        return members.isDisposed();
     }
 
     @Override
     public String toString() {
-        return "ReactorScopes.asComposite(" + scope + ")[size=" + size() + ", disposed=" + isDisposed() + "]";
-    }
-
-    private static final VarHandle DISPOSED;
-
-    static {
-        try {
-            DISPOSED = MethodHandles.lookup().findVarHandle(ScopeComposite.class, "disposed", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
+        return "ReactorScopes.asComposite(" + members.scope() + ")[size=" + size() + ", disposed=" + isDisposed() + "]";
     }
 }

@@ -6,6 +6,7 @@ import dev.senders.OperationState;
 import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.Scheduler;
+import dev.senders.internal.Connect;
 import dev.senders.StopCallback;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
@@ -107,7 +108,7 @@ final class ToReactorScheduler implements reactor.core.scheduler.Scheduler {
             state = STARTING;
             parent = shutdown.token().onStop(stop::requestStop);
             try {
-                OperationState op = scheduler.schedule().connect(this);
+                OperationState op = Connect.schedule(scheduler, this);
                 op.start();
             } catch (Throwable t) {
                 Signals.throwIfFatal(t);
@@ -119,7 +120,7 @@ final class ToReactorScheduler implements reactor.core.scheduler.Scheduler {
                 startError = null;
                 throw e instanceof RejectedExecutionException
                         ? (RejectedExecutionException) e
-                        : new RejectedExecutionException("the sender scheduler refused the task", e);
+                        : new RejectedExecutionException("the sender scheduler refused the task: " + e.getMessage(), e);
             }
         }
 
@@ -205,6 +206,10 @@ final class ToReactorScheduler implements reactor.core.scheduler.Scheduler {
         private final Queue<WorkerTask> queue = new ConcurrentLinkedQueue<>();
         private StopCallback parent; // null if the scheduler was disposed while this worker was created
         private volatile int wip;
+        /** The thread starting a drain, while it does (a refusal seen by it is thrown from schedule). */
+        private Thread starting;
+        /** A refusal of the drain seen during its start, for the starter to throw; starter thread only. */
+        private Throwable startRefusal;
 
         SerialWorker(Scheduler scheduler, InplaceStopSource shutdown) {
             this.scheduler = scheduler;
@@ -220,11 +225,24 @@ final class ToReactorScheduler implements reactor.core.scheduler.Scheduler {
             WorkerTask t = new WorkerTask(task);
             queue.offer(t);
             if ((int) WIP.getAndAdd(this, 1) == 0) {
+                starting = Thread.currentThread();
                 try {
-                    scheduler.schedule().connect(this).start();
+                    Connect.schedule(scheduler, this).start();
                 } catch (Throwable e) {
                     Signals.throwIfFatal(e);
                     setError(e);
+                } finally {
+                    starting = null;
+                }
+                Throwable refused = startRefusal;
+                if (refused != null) {
+                    // refused while we started it: Reactor's contract is to throw (subscribeOn then
+                    // signals onError), not to drop the task silently
+                    startRefusal = null;
+                    throw refused instanceof RejectedExecutionException
+                            ? (RejectedExecutionException) refused
+                            : new RejectedExecutionException("ReactorSchedulers.toReactor(" + scheduler
+                                    + ") could not run the task: " + refused.getMessage(), refused);
                 }
             }
             return t;
@@ -254,8 +272,14 @@ final class ToReactorScheduler implements reactor.core.scheduler.Scheduler {
 
         @Override
         public void setError(Throwable e) {
-            // The sender scheduler refused the drain: the queued tasks cannot run. Report once, drop them.
-            Dropped.error(new RejectedExecutionException("the sender scheduler refused a worker drain", e), Context.empty());
+            // The sender scheduler refused the drain: the queued tasks cannot run. Thrown by the
+            // scheduling thread if it is starting the drain, else reported once; the tasks are dropped.
+            if (starting == Thread.currentThread()) {
+                startRefusal = e;
+            } else {
+                Dropped.error(new RejectedExecutionException("the sender scheduler refused a worker drain", e),
+                        Context.empty());
+            }
             discardAll();
         }
 

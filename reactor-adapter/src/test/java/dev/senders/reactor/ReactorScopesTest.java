@@ -749,9 +749,10 @@ class ReactorScopesTest {
         Disposable b = Disposables.single();
         assertTrue(c.add(a));
         assertTrue(c.add(b));
-        assertTrue(c.add(a), "already held: no-op");
-        assertEquals(2, c.size());
-        assertEquals(2, scope.count());
+        assertTrue(c.add(a), "already held: held twice, as Disposables.composite() does");
+        assertEquals(3, c.size());
+        assertEquals(3, scope.count());
+        assertTrue(c.remove(a));
         assertTrue(c.remove(a));
         assertFalse(c.remove(a));
         assertFalse(a.isDisposed(), "Disposable.Composite.remove does not dispose");

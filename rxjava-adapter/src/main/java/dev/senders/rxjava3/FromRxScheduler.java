@@ -6,6 +6,7 @@ import dev.senders.Scheduler;
 import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import io.reactivex.rxjava3.disposables.Disposable;
 import java.lang.invoke.MethodHandles;
@@ -59,6 +60,12 @@ final class FromRxScheduler implements Scheduler {
         private volatile int done;
         private volatile Disposable task;
         private StopCallback stopCallback;
+        private boolean started;
+
+        @Override
+        public String toString() {
+            return "RxSchedulers.from(" + rx + ").schedule()'s operation";
+        }
 
         Operation(io.reactivex.rxjava3.core.Scheduler rx, Receiver<? super Void> receiver) {
             this.rx = rx;
@@ -67,6 +74,10 @@ final class FromRxScheduler implements Scheduler {
 
         @Override
         public void start() {
+            if (started) {
+                throw ImmediateOperation.startedTwice(this);
+            }
+            started = true;
             StopToken token = receiver.env().stopToken();
             if (token.stopRequested()) {
                 done = 1;

@@ -14,6 +14,9 @@ public final class RxSchedulers {
      * scheduler's thread). A stop request disposes the task and completes {@code setStopped()};
      * a refused task completes {@code setError(RejectedExecutionException)}.
      * {@code toRx(from(s))} returns {@code s} itself.
+     *
+     * @param scheduler the RxJava scheduler to run on
+     * @return a sender scheduler whose operations complete on {@code scheduler}
      */
     public static Scheduler from(io.reactivex.rxjava3.core.Scheduler scheduler) {
         Objects.requireNonNull(scheduler, "scheduler");
@@ -28,6 +31,9 @@ public final class RxSchedulers {
      * their tasks serially and in order, as RxJava requires; delays wait on RxJava's
      * {@code Schedulers.single()} timer and then hop onto {@code scheduler}. {@code from(toRx(s))}
      * returns {@code s} itself.
+     *
+     * @param scheduler the sender scheduler that runs the tasks
+     * @return an RxJava scheduler backed by {@code scheduler}
      */
     public static io.reactivex.rxjava3.core.Scheduler toRx(Scheduler scheduler) {
         Objects.requireNonNull(scheduler, "scheduler");

@@ -65,6 +65,8 @@ public final class RxScopes {
     /**
      * Subscribes {@code source} as work associated with the token's scope; see the class comment.
      *
+     * @param source the work to run; subscribed at once unless the scope is closed
+     * @param token the token of the scope the work is associated with
      * @return a {@code Disposable} that stops the work; {@link #REFUSED} if the scope was closed
      * @throws NullPointerException if an argument is null
      */
@@ -72,12 +74,24 @@ public final class RxScopes {
         return spawn(Objects.requireNonNull(source, "source"), RxSpawn.COMPLETABLE, token);
     }
 
-    /** As {@link #spawn(Completable, AsyncScopeToken)}; the value is discarded. */
+    /**
+     * As {@link #spawn(Completable, AsyncScopeToken)}; the value is discarded.
+     *
+     * @param source the work to run; subscribed at once unless the scope is closed
+     * @param token the token of the scope the work is associated with
+     * @return a {@code Disposable} that stops the work; {@link #REFUSED} if the scope was closed
+     */
     public static Disposable spawn(Single<?> source, AsyncScopeToken token) {
         return spawn(Objects.requireNonNull(source, "source"), RxSpawn.SINGLE, token);
     }
 
-    /** As {@link #spawn(Completable, AsyncScopeToken)}; the value (if any) is discarded. */
+    /**
+     * As {@link #spawn(Completable, AsyncScopeToken)}; the value (if any) is discarded.
+     *
+     * @param source the work to run; subscribed at once unless the scope is closed
+     * @param token the token of the scope the work is associated with
+     * @return a {@code Disposable} that stops the work; {@link #REFUSED} if the scope was closed
+     */
     public static Disposable spawn(Maybe<?> source, AsyncScopeToken token) {
         return spawn(Objects.requireNonNull(source, "source"), RxSpawn.MAYBE, token);
     }
@@ -85,12 +99,22 @@ public final class RxScopes {
     /**
      * As {@link #spawn(Completable, AsyncScopeToken)}: requests {@code Long.MAX_VALUE} and discards
      * the elements; the work ends with {@code onComplete}/{@code onError} or a cancel.
+     *
+     * @param source the work to run; subscribed at once unless the scope is closed
+     * @param token the token of the scope the work is associated with
+     * @return a {@code Disposable} that stops the work; {@link #REFUSED} if the scope was closed
      */
     public static Disposable spawn(Flowable<?> source, AsyncScopeToken token) {
         return spawn(Objects.requireNonNull(source, "source"), RxSpawn.FLOWABLE, token);
     }
 
-    /** As {@link #spawn(Completable, AsyncScopeToken)}: elements are discarded. */
+    /**
+     * As {@link #spawn(Completable, AsyncScopeToken)}: elements are discarded.
+     *
+     * @param source the work to run; subscribed at once unless the scope is closed
+     * @param token the token of the scope the work is associated with
+     * @return a {@code Disposable} that stops the work; {@link #REFUSED} if the scope was closed
+     */
     public static Disposable spawn(Observable<?> source, AsyncScopeToken token) {
         return spawn(Objects.requireNonNull(source, "source"), RxSpawn.OBSERVABLE, token);
     }
@@ -108,9 +132,40 @@ public final class RxScopes {
      * {@code dispose()} closes the scope and requests stop on it. Several containers over one
      * scope each hold their own disposables; disposing one closes the shared scope.
      *
+     * @param scope the scope the container associates with, closes and stops
+     * @return a new container over {@code scope}
      * @throws NullPointerException if {@code scope} is null
      */
     public static ScopeContainer asContainer(CountingScope scope) {
         return new ScopeContainer(Objects.requireNonNull(scope, "scope")).register();
+    }
+
+    /**
+     * {@link #asContainer(CountingScope)} holding {@code initial} from the start, as
+     * {@code new CompositeDisposable(d...)} does (if the scope is closed or stopped, they are
+     * disposed at once).
+     *
+     * @throws NullPointerException if an argument or an element is null (then nothing is held)
+     */
+    public static ScopeContainer asContainer(CountingScope scope, Disposable... initial) {
+        Objects.requireNonNull(initial, "disposables is null");
+        ScopeContainer c = asContainer(scope);
+        c.addAll(initial);
+        return c;
+    }
+
+    /**
+     * {@link #asContainer(CountingScope)} holding {@code initial} from the start, as
+     * {@code new CompositeDisposable(Iterable)} does.
+     *
+     * @throws NullPointerException if an argument or an element is null (then nothing is held)
+     */
+    public static ScopeContainer asContainer(CountingScope scope, Iterable<? extends Disposable> initial) {
+        Objects.requireNonNull(initial, "disposables is null");
+        java.util.List<Disposable> list = new java.util.ArrayList<>();
+        for (Disposable d : initial) {
+            list.add(Objects.requireNonNull(d, "A Disposable item in the disposables sequence is null"));
+        }
+        return asContainer(scope, list.toArray(new Disposable[0]));
     }
 }

@@ -44,7 +44,7 @@ import org.reactivestreams.Publisher;
  * ({@code null} and the value change on the way). {@code fromFlowable}, {@code fromPublisher},
  * {@code fromFlowableSingle}, {@code fromFlowableLast} and {@code fromMaybe} of a {@code toFlowable}/
  * {@code toMaybe} result (zero or one element either way) return the inner sender itself (decision
- * B11): it is then connected with the outer receiver's env, so a Reactor {@code Context} written
+ * RS11): it is then connected with the outer receiver's env, so a Reactor {@code Context} written
  * downstream crosses the RxJava leg, and a stop request is answered as the inner sender answers it.
  */
 public final class RxSenders {
@@ -53,25 +53,48 @@ public final class RxSenders {
 
     // ---------------------------------------------------------------- RxJava -> sender
 
-    /** {@code onSuccess(v)} = {@code setValue(v)}. */
+    /**
+     * {@code onSuccess(v)} = {@code setValue(v)}.
+     *
+     * @param <T> the value type
+     * @param single the source, subscribed on each start
+     * @return a sender of the {@code Single}'s value
+     */
     public static <T> Sender<T> fromSingle(Single<T> single) {
         return new SingleToSender<>(Objects.requireNonNull(single, "single"));
     }
 
-    /** {@code onSuccess(v)} = {@code setValue(v)}; empty = {@code setValue(null)}. */
+    /**
+     * {@code onSuccess(v)} = {@code setValue(v)}; empty = {@code setValue(null)}.
+     *
+     * @param <T> the value type
+     * @param maybe the source, subscribed on each start
+     * @return a sender of the {@code Maybe}'s value ({@code null} when it is empty)
+     */
     public static <T> Sender<T> fromMaybe(Maybe<T> maybe) {
         if (maybe instanceof SenderToMaybe) {
-            return ((SenderToMaybe<T>) maybe).sender(); // the library's own Maybe: connect through (decision B11)
+            return ((SenderToMaybe<T>) maybe).sender(); // the library's own Maybe: connect through (decision RS11)
         }
         return MaybeToSender.plain(Objects.requireNonNull(maybe, "maybe"));
     }
 
-    /** {@code onSuccess(v)} = {@code setValue(Optional.of(v))}; empty = {@code setValue(Optional.empty())}. */
+    /**
+     * {@code onSuccess(v)} = {@code setValue(Optional.of(v))}; empty = {@code setValue(Optional.empty())}.
+     *
+     * @param <T> the value type
+     * @param maybe the source, subscribed on each start
+     * @return a sender of the {@code Maybe}'s value as an {@code Optional}
+     */
     public static <T> Sender<Optional<T>> fromMaybeOptional(Maybe<T> maybe) {
         return MaybeToSender.optional(Objects.requireNonNull(maybe, "maybe"));
     }
 
-    /** {@code onComplete()} = {@code setValue(null)}. */
+    /**
+     * {@code onComplete()} = {@code setValue(null)}.
+     *
+     * @param completable the source, subscribed on each start
+     * @return a sender that completes with {@code null} when {@code completable} completes
+     */
     public static Sender<Void> fromCompletable(Completable completable) {
         return new CompletableToSender(Objects.requireNonNull(completable, "completable"));
     }
@@ -79,6 +102,10 @@ public final class RxSenders {
     /**
      * The first element (requests 1, cancels on it), like {@code firstElement()}; empty =
      * {@code setValue(null)}.
+     *
+     * @param <T> the element type
+     * @param flowable the source, subscribed on each start
+     * @return a sender of the first element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromFlowable(Flowable<T> flowable) {
         return FlowableToSender.of(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.FIRST);
@@ -87,22 +114,43 @@ public final class RxSenders {
     /**
      * The only element, like {@code singleElement()}: a second element cancels and fails with
      * {@link IllegalArgumentException}; empty = {@code setValue(null)}.
+     *
+     * @param <T> the element type
+     * @param flowable the source, subscribed on each start
+     * @return a sender of the only element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromFlowableSingle(Flowable<T> flowable) {
         return FlowableToSender.of(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.SINGLE);
     }
 
-    /** The last element, like {@code lastElement()}; empty = {@code setValue(null)}. */
+    /**
+     * The last element, like {@code lastElement()}; empty = {@code setValue(null)}.
+     *
+     * @param <T> the element type
+     * @param flowable the source, subscribed on each start
+     * @return a sender of the last element ({@code null} when there is none)
+     */
     public static <T> Sender<T> fromFlowableLast(Flowable<T> flowable) {
         return FlowableToSender.of(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.LAST);
     }
 
-    /** All elements as an unmodifiable list, like {@code toList()}; empty = empty list. */
+    /**
+     * All elements as an unmodifiable list, like {@code toList()}; empty = empty list.
+     *
+     * @param <T> the element type
+     * @param flowable the source, subscribed on each start
+     * @return a sender of an unmodifiable list of every element
+     */
     public static <T> Sender<List<T>> fromFlowableList(Flowable<T> flowable) {
         return new FlowableToSender<T, List<T>>(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.LIST);
     }
 
-    /** Only termination, like {@code ignoreElements()}: completion = {@code setValue(null)}. */
+    /**
+     * Only termination, like {@code ignoreElements()}: completion = {@code setValue(null)}.
+     *
+     * @param flowable the source, subscribed on each start
+     * @return a sender that completes with {@code null} when {@code flowable} completes
+     */
     @SuppressWarnings("unchecked") // only termination is read: any element type is an Object
     public static Sender<Void> fromFlowableIgnoreElements(Flowable<?> flowable) {
         return new FlowableToSender<Object, Void>(
@@ -114,37 +162,76 @@ public final class RxSenders {
      * spec-compliant {@code Subscriber} (§2.x rules; see the class documentation of the
      * implementation for how rule-breaking publishers are reported). Otherwise as
      * {@link #fromFlowable}.
+     *
+     * @param <T> the element type
+     * @param publisher the source, subscribed on each start
+     * @return a sender of the first element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromPublisher(Publisher<T> publisher) {
         return FlowableToSender.of(Objects.requireNonNull(publisher, "publisher"), RxSubscriber.FIRST);
     }
 
-    /** All elements of a {@link Publisher} as an unmodifiable list; empty = empty list. */
+    /**
+     * All elements of a {@link Publisher} as an unmodifiable list; empty = empty list.
+     *
+     * @param <T> the element type
+     * @param publisher the source, subscribed on each start
+     * @return a sender of an unmodifiable list of every element
+     */
     public static <T> Sender<List<T>> fromPublisherList(Publisher<T> publisher) {
         return new FlowableToSender<T, List<T>>(Objects.requireNonNull(publisher, "publisher"), RxSubscriber.LIST);
     }
 
-    /** The first element, then the upstream is disposed, like {@code firstElement()}; empty = null. */
+    /**
+     * The first element, then the upstream is disposed, like {@code firstElement()}; empty = null.
+     *
+     * @param <T> the element type
+     * @param observable the source, subscribed on each start
+     * @return a sender of the first element ({@code null} when there is none)
+     */
     public static <T> Sender<T> fromObservable(Observable<T> observable) {
         return new ObservableToSender<T, T>(Objects.requireNonNull(observable, "observable"), RxSubscriber.FIRST);
     }
 
-    /** The only element, like {@code singleElement()}; a second one = IllegalArgumentException; empty = null. */
+    /**
+     * The only element, like {@code singleElement()}; a second one = IllegalArgumentException; empty = null.
+     *
+     * @param <T> the element type
+     * @param observable the source, subscribed on each start
+     * @return a sender of the only element ({@code null} when there is none)
+     */
     public static <T> Sender<T> fromObservableSingle(Observable<T> observable) {
         return new ObservableToSender<T, T>(Objects.requireNonNull(observable, "observable"), RxSubscriber.SINGLE);
     }
 
-    /** The last element, like {@code lastElement()}; empty = null. */
+    /**
+     * The last element, like {@code lastElement()}; empty = null.
+     *
+     * @param <T> the element type
+     * @param observable the source, subscribed on each start
+     * @return a sender of the last element ({@code null} when there is none)
+     */
     public static <T> Sender<T> fromObservableLast(Observable<T> observable) {
         return new ObservableToSender<T, T>(Objects.requireNonNull(observable, "observable"), RxSubscriber.LAST);
     }
 
-    /** All elements as an unmodifiable list, like {@code toList()}; empty = empty list. */
+    /**
+     * All elements as an unmodifiable list, like {@code toList()}; empty = empty list.
+     *
+     * @param <T> the element type
+     * @param observable the source, subscribed on each start
+     * @return a sender of an unmodifiable list of every element
+     */
     public static <T> Sender<List<T>> fromObservableList(Observable<T> observable) {
         return new ObservableToSender<T, List<T>>(Objects.requireNonNull(observable, "observable"), RxSubscriber.LIST);
     }
 
-    /** Only termination, like {@code ignoreElements()}: completion = {@code setValue(null)}. */
+    /**
+     * Only termination, like {@code ignoreElements()}: completion = {@code setValue(null)}.
+     *
+     * @param observable the source, subscribed on each start
+     * @return a sender that completes with {@code null} when {@code observable} completes
+     */
     @SuppressWarnings("unchecked") // only termination is read: any element type is an Object
     public static Sender<Void> fromObservableIgnoreElements(Observable<?> observable) {
         return new ObservableToSender<Object, Void>(
@@ -156,7 +243,12 @@ public final class RxSenders {
     /**
      * {@code setValue(v)} = {@code onSuccess(v)}; {@code setValue(null)} =
      * {@code onError(NoSuchElementException)} (RxJava has no null values).
+     *
+     * @param <T> the value type
+     * @param sender the work, connected and started per subscription
+     * @return a cold {@code Single} of the sender's value
      */
+    @SuppressWarnings("unchecked") // the identity round trip: the source of a SingleToSender<T> is a Single<T>
     public static <T> Single<T> toSingle(Sender<T> sender) {
         Objects.requireNonNull(sender, "sender");
         if (sender instanceof SingleToSender && ((SingleToSender<T>) sender).source instanceof Single) {
@@ -165,7 +257,13 @@ public final class RxSenders {
         return RxJavaPlugins.onAssembly(new SenderToSingle<>(sender));
     }
 
-    /** {@code setValue(v)} = {@code onSuccess(v)}; {@code setValue(null)} = {@code onComplete()}. */
+    /**
+     * {@code setValue(v)} = {@code onSuccess(v)}; {@code setValue(null)} = {@code onComplete()}.
+     *
+     * @param <T> the value type
+     * @param sender the work, connected and started per subscription
+     * @return a cold {@code Maybe} of the sender's value
+     */
     public static <T> Maybe<T> toMaybe(Sender<T> sender) {
         Objects.requireNonNull(sender, "sender");
         if (sender instanceof MaybeToSender) {
@@ -177,7 +275,12 @@ public final class RxSenders {
         return RxJavaPlugins.onAssembly(new SenderToMaybe<>(sender));
     }
 
-    /** Any value = {@code onComplete()} (the value is ignored). */
+    /**
+     * Any value = {@code onComplete()} (the value is ignored).
+     *
+     * @param sender the work, connected and started per subscription
+     * @return a cold {@code Completable} of the sender's completion
+     */
     public static Completable toCompletable(Sender<?> sender) {
         Objects.requireNonNull(sender, "sender");
         if (sender instanceof CompletableToSender && ((CompletableToSender) sender).source instanceof Completable) {
@@ -190,6 +293,10 @@ public final class RxSenders {
      * 0 or 1 element: {@code setValue(v)} = {@code onNext(v)} (only once requested) then
      * {@code onComplete()}; {@code setValue(null)} = {@code onComplete()}. {@code cancel()}
      * requests stop. The returned {@code Flowable} is a Reactive Streams {@code Publisher}.
+     *
+     * @param <T> the value type
+     * @param sender the work, connected and started per subscription
+     * @return a cold {@code Flowable} of the sender's value
      */
     public static <T> Flowable<T> toFlowable(Sender<T> sender) {
         return RxJavaPlugins.onAssembly(new SenderToFlowable<>(Objects.requireNonNull(sender, "sender")));

@@ -124,6 +124,8 @@ final class RxSpawn implements Sender<Object>, OperationState, Runnable, Disposa
                 subscribeUpstream();
             } catch (Throwable t) { // subscribe must not throw (RxJava contract); deliver what it threw
                 Signals.throwIfFatal(t);
+                // RxJava wraps what subscribeActual threw (e.g. a scheduler's RejectedExecutionException) in an NPE
+                t = t instanceof NullPointerException && t.getCause() != null ? t.getCause() : t;
                 if (claim()) {
                     disposeUpstream();
                     Signals.setError(receiver, t);

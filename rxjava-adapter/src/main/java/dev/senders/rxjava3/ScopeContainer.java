@@ -1,20 +1,14 @@
 package dev.senders.rxjava3;
 
 import dev.senders.Sender;
-import dev.senders.StopToken;
-import dev.senders.internal.Signals;
-import dev.senders.scope.AsyncScopeToken;
+import dev.senders.internal.ScopeMembers;
 import dev.senders.scope.CountingScope;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.disposables.DisposableContainer;
 import io.reactivex.rxjava3.exceptions.CompositeException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.util.ArrayList;
+import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A {@link CountingScope} seen as an RxJava {@link DisposableContainer} and {@link Disposable}
@@ -39,17 +33,25 @@ import java.util.concurrent.ConcurrentHashMap;
  *     down with {@code dispose()} and then {@code syncWait(join())} (with a timeout if you like).
  * <li>{@link #clear()}: dispose every held {@code Disposable} (dissociating each) and stay usable,
  *     like {@code CompositeDisposable.clear()}; the scope stays open.
+ * <li>{@link #addAll addAll(d...)}: adds each, like {@code CompositeDisposable.addAll}; once one is
+ *     refused the rest are disposed and the result is {@code false}. A {@code null} element is
+ *     rejected before anything is added. {@link #size()}: how many are held (0 once disposed).
+ *     {@link RxScopes#asContainer(CountingScope, Disposable...)} starts with initial members, as
+ *     {@code new CompositeDisposable(d...)} does.
  * <li>The scope's own {@code requestStop()} (from anyone) disposes the held {@code Disposable}s
  *     too, and every {@code add} after it disposes its argument and returns {@code false}: stop is
  *     sticky, as for all work associated with a {@code CountingScope}.
  * </ul>
  *
  * <p>Exceptions thrown by the held {@code Disposable}s' {@code dispose()} in {@code dispose()} and
- * {@code clear()} are collected and rethrown after all were disposed and dissociated, like
- * {@code CompositeDisposable}: one as is (a checked one wrapped in {@code RuntimeException}),
- * several as a {@link CompositeException}. When the scope's {@code requestStop()} disposes them,
- * there is no caller to throw to: the exception goes to {@code RxJavaPlugins.onError}. Fatal errors
- * ({@code VirtualMachineError}, {@code LinkageError}) propagate at once.
+ * {@code clear()} are collected and rethrown after all were disposed and dissociated, by
+ * {@code CompositeDisposable}'s rule (RxJava's {@code ExceptionHelper.wrapOrThrow}): a single
+ * {@code RuntimeException} or {@code Error} as is, a single checked exception wrapped in a
+ * {@code RuntimeException}, several as one {@link CompositeException}. When the scope's
+ * {@code requestStop()} disposes them, there is no caller to throw to: the exception goes to
+ * {@code RxJavaPlugins.onError}. Fatal errors ({@code VirtualMachineError}, {@code LinkageError})
+ * propagate at once. {@code null} arguments are rejected with {@code CompositeDisposable}'s
+ * {@code NullPointerException}s.
  *
  * <p>All methods are thread-safe and may be called from any thread; {@code dispose} and
  * {@code clear} dispose on the calling thread (or, for the scope's {@code requestStop()}, on the
@@ -57,57 +59,48 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <h2>Implementation notes</h2>
  *
- * <p>The held set is per child by nature (a {@code Disposable} can only be disposed if it is held
- * somewhere), so it is a {@link ConcurrentHashMap} key set: O(1) expected {@code add}/{@code
- * remove}, no lock on the container (CompositeDisposable: an {@code OpenHashSet} behind
- * {@code synchronized}). Removal from the set is the claim: whoever removes {@code d} (remove,
- * delete, dispose, clear, the stop callback, or a losing add) disposes it if it should and
- * dissociates, exactly once per successful association.
- *
- * <p>{@code add} associates, then inserts, then re-reads the "ending" condition ({@code disposed}
- * or the scope's stop requested); {@code dispose} and the stop callback set that condition, then
- * drain the set. All accesses are volatile (the set's table and node links, {@code disposed}, the
- * stop source's state), so by sequential consistency either the drain sees the inserted
- * {@code d} or {@code add} sees the condition and takes {@code d} back itself (Dekker); both
- * claim through {@code held.remove(d)}, so no {@code d} is left behind holding the count and none
- * is dissociated twice.
+ * <p>The members are held by {@link ScopeMembers} (shared with Reactor's
+ * {@code ReactorScopes.asComposite}, so both views behave the same towards the scope): a
+ * {@code ConcurrentHashMap} key set, O(1) expected {@code add}/{@code remove}, no lock on the
+ * container (CompositeDisposable: an {@code OpenHashSet} behind {@code synchronized}); removal
+ * from the map is the claim, so each association is released exactly once, and an {@code add}
+ * racing {@code dispose} or the scope's stop cannot leave a member behind (see there).
  */
 public final class ScopeContainer implements DisposableContainer, Disposable {
 
-    private final CountingScope scope;
-    private final AsyncScopeToken token;
-    private final StopToken stopToken;
-    private final Set<Disposable> held = ConcurrentHashMap.newKeySet();
-    private volatile boolean disposed;
+    private final ScopeMembers<Disposable> members;
 
     ScopeContainer(CountingScope scope) {
-        this.scope = scope;
-        this.token = scope.getToken();
-        this.stopToken = scope.stopToken();
+        this.members = new ScopeMembers<>(scope, Disposable::dispose, false, ScopeContainer::orphaned);
     }
 
     /** Registers the stop callback; separate from the constructor so that {@code this} is complete. */
     ScopeContainer register() {
-        stopToken.onStop(this::stopRequested); // lives until the scope's stop fires
+        members.register();
         return this;
     }
 
-    /** The scope's stop callback: nobody to throw to, so dispose() failures go to RxJavaPlugins. */
-    private void stopRequested() {
-        RuntimeException e = drain();
-        if (e != null) {
-            io.reactivex.rxjava3.plugins.RxJavaPlugins.onError(e);
-        }
+    /** The scope's stop disposed the members: nobody to throw to, so failures go to RxJavaPlugins. */
+    private static void orphaned(List<Throwable> failures) {
+        RxJavaPlugins.onError(failures.size() == 1 ? failures.get(0) : new CompositeException(failures));
     }
 
-    /** The scope this container views. */
+    /**
+     * The scope this container views.
+     *
+     * @return the scope this container views
+     */
     public CountingScope scope() {
-        return scope;
+        return members.scope();
     }
 
-    /** The scope's {@link CountingScope#join() join()}: completes once all associated work has ended. */
+    /**
+     * The scope's {@link CountingScope#join() join()}: completes once all associated work has ended.
+     *
+     * @return a sender that completes once all work associated with the scope has ended
+     */
     public Sender<Void> join() {
-        return scope.join();
+        return members.scope().join();
     }
 
     /**
@@ -120,22 +113,31 @@ public final class ScopeContainer implements DisposableContainer, Disposable {
      */
     @Override
     public boolean add(Disposable d) {
-        Objects.requireNonNull(d, "d");
-        if (ending() || !token.tryAssociate()) {
-            d.dispose();
-            return false;
+        Objects.requireNonNull(d, "disposable is null");
+        return members.add(d);
+    }
+
+    /**
+     * Adds each of {@code ds} in turn, like {@code CompositeDisposable.addAll}: once one is
+     * refused (see {@link #add}), the rest are disposed too.
+     *
+     * @return {@code true} if all are held
+     * @throws NullPointerException if {@code ds} or an element is null (then nothing was added)
+     */
+    public boolean addAll(Disposable... ds) {
+        Objects.requireNonNull(ds, "disposables is null");
+        for (Disposable d : ds) {
+            Objects.requireNonNull(d, "A Disposable in the disposables array is null");
         }
-        if (!held.add(d)) {
-            token.dissociate(); // already held: one association per held d
-            return true;
-        }
-        if (ending()) { // a dispose/stop may have drained before our insert: take d back (see notes)
-            if (held.remove(d)) {
-                release(d);
+        boolean ok = true;
+        for (Disposable d : ds) {
+            if (ok) {
+                ok = members.add(d);
+            } else {
+                d.dispose();
             }
-            return false;
         }
-        return true;
+        return ok;
     }
 
     /**
@@ -146,12 +148,8 @@ public final class ScopeContainer implements DisposableContainer, Disposable {
      */
     @Override
     public boolean remove(Disposable d) {
-        Objects.requireNonNull(d, "d");
-        if (held.remove(d)) {
-            release(d);
-            return true;
-        }
-        return false;
+        Objects.requireNonNull(d, "disposable is null");
+        return members.forget(d, true);
     }
 
     /**
@@ -162,105 +160,71 @@ public final class ScopeContainer implements DisposableContainer, Disposable {
      */
     @Override
     public boolean delete(Disposable d) {
-        Objects.requireNonNull(d, "d");
-        if (held.remove(d)) {
-            token.dissociate();
-            return true;
-        }
-        return false;
+        Objects.requireNonNull(d, "disposable is null");
+        return members.forget(d, false);
     }
 
     /**
      * Closes the scope, disposes every held {@code Disposable} (dissociating each), then requests
      * stop on the scope. Later {@code add}s dispose their argument and return {@code false}.
      * Does not wait: use {@link #join()} for that. Only the first call does anything.
+     *
+     * @throws RuntimeException what the held disposables threw (see the class comment)
      */
     @Override
     public void dispose() {
-        if (!DISPOSED.compareAndSet(this, false, true)) {
+        if (!members.markDisposed()) {
             return;
         }
+        CountingScope scope = members.scope();
         scope.close();
-        RuntimeException failure = drain(); // first, so that what the held disposables throw reaches the caller
-        scope.requestStop();                // stops spawned work; our own callback finds the set empty
-        if (failure != null) {
-            throw failure;
-        }
+        List<Throwable> failures = members.drain(); // first, so that what they throw reaches the caller
+        scope.requestStop();                        // stops spawned work; our own callback finds nothing
+        rethrow(failures);
     }
 
     /** {@code true} once {@link #dispose()} was called. */
     @Override
     public boolean isDisposed() {
-        return disposed;
+        return members.isDisposed();
     }
 
     /**
      * Disposes every held {@code Disposable}, dissociating each, and stays usable (the scope stays
      * open), like {@code CompositeDisposable.clear()}.
+     *
+     * @throws RuntimeException what the held disposables threw (see the class comment)
      */
     public void clear() {
-        RuntimeException e = drain();
-        if (e != null) {
-            throw e;
-        }
+        rethrow(members.drain());
     }
 
-    /** The number of held {@code Disposable}s (a snapshot). */
+    /**
+     * The number of held {@code Disposable}s (a snapshot).
+     *
+     * @return the number of held {@code Disposable}s
+     */
     public int size() {
-        return held.size();
+        return members.size();
     }
 
-    private boolean ending() {
-        return disposed || stopToken.stopRequested();
-    }
-
-    /** Claims and releases everything held; returns what the disposables threw, CompositeDisposable-style. */
-    private RuntimeException drain() {
-        List<Throwable> errors = null;
-        for (Disposable d : held) {
-            if (held.remove(d)) {
-                try {
-                    release(d);
-                } catch (Throwable t) {
-                    Signals.throwIfFatal(t);
-                    if (errors == null) {
-                        errors = new ArrayList<>();
-                    }
-                    errors.add(t);
-                }
-            }
+    /** {@code CompositeDisposable}'s rule: one failure as {@code ExceptionHelper.wrapOrThrow} does, several as one. */
+    private static void rethrow(List<Throwable> failures) {
+        if (failures == null) {
+            return;
         }
-        if (errors == null) {
-            return null;
+        if (failures.size() > 1) {
+            throw new CompositeException(failures);
         }
-        if (errors.size() == 1) {
-            Throwable t = errors.get(0);
-            return t instanceof RuntimeException ? (RuntimeException) t : new RuntimeException(t);
+        Throwable t = failures.get(0);
+        if (t instanceof Error) {
+            throw (Error) t;
         }
-        return new CompositeException(errors);
-    }
-
-    /** After winning {@code held.remove(d)}: dispose, then dissociate, even if dispose throws. */
-    private void release(Disposable d) {
-        try {
-            d.dispose();
-        } finally {
-            token.dissociate();
-        }
+        throw t instanceof RuntimeException ? (RuntimeException) t : new RuntimeException(t);
     }
 
     @Override
     public String toString() {
-        return "ScopeContainer[" + scope + ", held=" + held.size() + (disposed ? ", disposed" : "") + "]";
-    }
-
-    private static final VarHandle DISPOSED;
-
-    static {
-        try {
-            DISPOSED = MethodHandles.lookup().findVarHandle(ScopeContainer.class, "disposed", boolean.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
+        return "ScopeContainer[" + members.scope() + ", held=" + size() + (isDisposed() ? ", disposed" : "") + "]";
     }
 }

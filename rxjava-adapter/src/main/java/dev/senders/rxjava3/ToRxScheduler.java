@@ -6,6 +6,7 @@ import dev.senders.OperationState;
 import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.Scheduler;
+import dev.senders.internal.Connect;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.exceptions.Exceptions;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
@@ -28,11 +29,14 @@ import java.util.concurrent.TimeUnit;
  * delayed ones) wait on RxJava's {@code Schedulers.single()} timer, then hop onto the sender
  * scheduler through the worker's queue, as RxJava's own {@code Schedulers.from(Executor)} does.
  * A task that throws is reported to {@code RxJavaPlugins.onError} and the worker goes on. If
- * the sender scheduler fails the {@code schedule()} operation (rejects the work), the error goes
- * to {@code RxJavaPlugins.onError} and the worker disposes itself, dropping its pending tasks
- * (as {@code ExecutorWorker} does on {@code RejectedExecutionException}); a {@code schedule()}
- * that completes stopped without our dispose (a run loop that has finished) is treated the same
- * way, reported as a {@code RejectedExecutionException}.
+ * the sender scheduler refuses the {@code schedule()} operation while {@code schedule(task)}
+ * starts it (a rejecting executor, a {@code schedule()} that returns null), the worker disposes
+ * itself and {@code schedule(task)} throws {@link RejectedExecutionException} (cause: the
+ * refusal), so that the operator scheduling the task (e.g. {@code subscribeOn}) fails instead of
+ * waiting forever; a later refusal (the operation fails or completes stopped, without our
+ * dispose, after it started) goes to {@code RxJavaPlugins.onError} and the worker disposes itself,
+ * dropping its pending tasks (as {@code ExecutorWorker} does on
+ * {@code RejectedExecutionException}).
  *
  * <h2>Implementation notes</h2>
  *
@@ -68,6 +72,10 @@ final class ToRxScheduler extends io.reactivex.rxjava3.core.Scheduler {
         private final ConcurrentLinkedQueue<Task> queue = new ConcurrentLinkedQueue<>();
         private volatile int wip;
         private volatile boolean disposed;
+        /** The thread starting a drain, while it does (a refusal seen by it is thrown from schedule). */
+        private Thread starting;
+        /** A refusal of the drain seen during its start, for the starter to throw; starter thread only. */
+        private Throwable startRefusal;
 
         SenderWorker(Scheduler scheduler) {
             this.scheduler = scheduler;
@@ -80,7 +88,7 @@ final class ToRxScheduler extends io.reactivex.rxjava3.core.Scheduler {
                 return Disposable.disposed();
             }
             Task task = new Task(RxJavaPlugins.onSchedule(run));
-            enqueue(task);
+            enqueue(task, true);
             return task;
         }
 
@@ -95,25 +103,46 @@ final class ToRxScheduler extends io.reactivex.rxjava3.core.Scheduler {
                 return Disposable.disposed();
             }
             Task task = new Task(RxJavaPlugins.onSchedule(run));
-            task.timer = Schedulers.single().scheduleDirect(() -> enqueue(task), delay, unit);
+            task.timer = Schedulers.single().scheduleDirect(() -> enqueue(task, false), delay, unit);
             return task;
         }
 
-        private void enqueue(Task task) {
+        /**
+         * Queues {@code task}; the producer that moves {@code wip} from 0 starts a drain. If the
+         * sender scheduler refuses that drain while it is being started (synchronously: a
+         * rejecting executor, a broken scheduler), the worker is disposed and, when
+         * {@code throwOnRefusal}, {@code schedule} throws {@link RejectedExecutionException} (the
+         * scheduler contract RxJava's operators act on, so the subscriber learns of it); from the
+         * timer thread (delayed tasks) the refusal goes to {@code RxJavaPlugins.onError}.
+         */
+        private void enqueue(Task task, boolean throwOnRefusal) {
             if (disposed || task.isDisposed()) {
                 return;
             }
             queue.offer(task);
             if ((int) WIP.getAndAdd(this, 1) == 0) {
-                OperationState op;
+                starting = Thread.currentThread();
                 try {
-                    op = scheduler.schedule().connect(this);
+                    OperationState op = Connect.schedule(scheduler, this);
+                    RxStart.start(op, this);
                 } catch (Throwable t) {
                     Exceptions.throwIfFatal(t);
                     setError(t);
-                    return;
+                } finally {
+                    starting = null;
                 }
-                RxStart.start(op, this);
+                Throwable refused = startRefusal;
+                if (refused != null) {
+                    startRefusal = null;
+                    RejectedExecutionException e = refused instanceof RejectedExecutionException
+                            ? (RejectedExecutionException) refused
+                            : new RejectedExecutionException(RxSchedulers.class.getSimpleName() + ".toRx(" + scheduler
+                                    + ") could not run the task: " + refused.getMessage(), refused);
+                    if (throwOnRefusal) {
+                        throw e;
+                    }
+                    RxJavaPlugins.onError(e);
+                }
             }
         }
 
@@ -147,9 +176,7 @@ final class ToRxScheduler extends io.reactivex.rxjava3.core.Scheduler {
 
         @Override
         public void setError(Throwable error) {
-            RxJavaPlugins.onError(error);
-            dispose();
-            queue.clear();
+            refuse(error);
         }
 
         @Override
@@ -157,10 +184,20 @@ final class ToRxScheduler extends io.reactivex.rxjava3.core.Scheduler {
             if (!disposed) {
                 // not our dispose: the sender scheduler gave up on the work (a finished run loop):
                 // as good as a rejection, and never silent
-                RxJavaPlugins.onError(new RejectedExecutionException(
+                refuse(new RejectedExecutionException(
                         scheduler + " completed schedule() stopped: the worker's pending tasks are dropped"));
-                dispose();
             }
+            queue.clear();
+        }
+
+        /** The drain was refused: during its start, the starter throws it; later, RxJavaPlugins gets it. */
+        private void refuse(Throwable error) {
+            if (starting == Thread.currentThread()) {
+                startRefusal = error;
+            } else {
+                RxJavaPlugins.onError(error);
+            }
+            dispose();
             queue.clear();
         }
 

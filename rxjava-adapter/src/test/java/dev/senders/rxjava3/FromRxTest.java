@@ -296,6 +296,7 @@ class FromRxTest {
 
     @Test
     @DisplayName("§1.3 broken (onComplete on another thread while onNext runs): every mode completes the receiver once, or with a ProtocolViolationException")
+    @SuppressWarnings("try") // the resource only collects plugin errors while it is open
     void serialSignalsRuleBroken_everyModeCompletesTheReceiverOnce() {
         try (PluginErrors ignored = new PluginErrors()) { // the elements after onComplete are reported there (§1.7)
             int all = Integer.MAX_VALUE;

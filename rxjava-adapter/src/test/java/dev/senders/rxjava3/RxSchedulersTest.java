@@ -225,18 +225,16 @@ class RxSchedulersTest {
     }
 
     @Test
-    void toRx_scheduleRejectedBySenderSchedulerGoesToPluginsAndDisposesTheWorker() {
+    void toRx_scheduleRejectedBySenderSchedulerThrowsRejectedExecutionAndDisposesTheWorker() {
         try (PluginErrors plugin = new PluginErrors()) {
             ExecutorService dead = Executors.newSingleThreadExecutor();
             dead.shutdown();
             io.reactivex.rxjava3.core.Scheduler.Worker w = RxSchedulers.toRx(Schedulers.fromExecutor(dead)).createWorker();
             AtomicInteger ran = new AtomicInteger();
-            w.schedule(ran::incrementAndGet);
+            assertThrows(RejectedExecutionException.class, () -> w.schedule(ran::incrementAndGet));
             assertEquals(0, ran.get());
             assertTrue(w.isDisposed());
-            assertEquals(1, plugin.errors.size(), () -> "" + plugin.errors);
-            Throwable t = plugin.errors.get(0);
-            assertTrue(t instanceof RejectedExecutionException || t.getCause() instanceof RejectedExecutionException, "" + t);
+            assertEquals(0, plugin.errors.size(), () -> "thrown to the caller, not reported: " + plugin.errors);
         }
     }
 
@@ -253,18 +251,27 @@ class RxSchedulersTest {
     }
 
     @Test
-    void toRx_senderSchedulerThatGaveUpIsReportedAndDisposesTheWorker() {
+    void toRx_senderSchedulerThatGaveUpThrowsRejectedExecutionAndDisposesTheWorker() {
         try (PluginErrors plugin = new PluginErrors()) {
             RunLoop loop = Schedulers.runLoop();
             loop.finish();
             loop.run(); // returns at once: the loop is done; later schedule() completes stopped
             io.reactivex.rxjava3.core.Scheduler.Worker w = RxSchedulers.toRx(loop).createWorker();
             AtomicInteger ran = new AtomicInteger();
-            w.schedule(ran::incrementAndGet);
+            assertThrows(RejectedExecutionException.class, () -> w.schedule(ran::incrementAndGet));
             assertEquals(0, ran.get());
             assertTrue(w.isDisposed());
-            assertEquals(1, plugin.errors.size(), () -> "" + plugin.errors);
-            assertInstanceOf(RejectedExecutionException.class, plugin.errors.get(0).getCause());
+            assertEquals(0, plugin.errors.size(), () -> "" + plugin.errors);
         }
+    }
+
+    @Test
+    void from_aScheduleOperationStartedTwiceThrowsAndCompletesOnce() {
+        dev.senders.testkit.TestReceiver<Void> r = new dev.senders.testkit.TestReceiver<>();
+        dev.senders.OperationState op = RxSchedulers.from(io.reactivex.rxjava3.schedulers.Schedulers.trampoline())
+                .schedule().connect(r);
+        op.start();
+        assertThrows(dev.senders.ProtocolViolationException.class, op::start);
+        assertEquals(1, r.completions());
     }
 }

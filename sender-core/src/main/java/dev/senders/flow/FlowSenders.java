@@ -52,6 +52,9 @@ public final class FlowSenders {
      * <p>Threads: signals are delivered on the thread that completes the sender, except that a
      * value that waited for demand is emitted on the thread that calls {@code request}.
      *
+     * @param <T> the value type
+     * @param sender the work, connected and started per subscription
+     * @return a cold publisher of the sender's result
      * @throws NullPointerException if {@code sender} is null
      */
     public static <T> Flow.Publisher<T> toPublisher(Sender<? extends T> sender) {
@@ -78,6 +81,9 @@ public final class FlowSenders {
      * publisher that calls {@code onComplete} on another thread while an {@code onNext} is running
      * (§1.3 broken) still gets the receiver completed exactly once.
      *
+     * @param <T> the element type
+     * @param publisher the source, subscribed on each start
+     * @return a sender of the first element ({@code null} when there is none)
      * @throws NullPointerException if {@code publisher} is null
      */
     public static <T> Sender<T> fromPublisher(Flow.Publisher<? extends T> publisher) {
@@ -88,6 +94,9 @@ public final class FlowSenders {
      * As {@link #fromPublisher}, but requests unbounded and completes with every element, in an
      * unmodifiable list (empty if none), when the publisher completes.
      *
+     * @param <T> the element type
+     * @param publisher the source, subscribed on each start
+     * @return a sender of an unmodifiable list of every element
      * @throws NullPointerException if {@code publisher} is null
      */
     public static <T> Sender<List<T>> fromPublisherList(Flow.Publisher<? extends T> publisher) {

@@ -32,13 +32,33 @@ public abstract class GuardedReceiver<T> implements Receiver<T> {
 
     private volatile int guard;
 
-    /** The algorithm's name, for violation messages. */
+    /**
+     * The algorithm's name, for violation messages.
+     *
+     * @return the algorithm's name
+     */
     protected abstract String algorithm();
 
+    /**
+     * The child's value, seen at most once and only after {@link #beginStart()} returned
+     * {@code true}.
+     *
+     * @param value the value (may be {@code null})
+     */
     protected abstract void onValue(T value);
 
+    /**
+     * The child's error, seen at most once and only after {@link #beginStart()} returned
+     * {@code true}.
+     *
+     * @param error the error
+     */
     protected abstract void onError(Throwable error);
 
+    /**
+     * The child's stopped completion, seen at most once and only after {@link #beginStart()}
+     * returned {@code true}.
+     */
     protected abstract void onStopped();
 
     @Override

@@ -137,10 +137,7 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
     public final void connectAndStart(Sender<? extends T> sender) {
         OperationState op;
         try {
-            op = sender.connect(this);
-            if (op == null) {
-                throw new NullPointerException(sender + ": connect returned null; a sender must return an operation state");
-            }
+            op = Connect.checked(sender, this);
         } catch (Throwable t) {
             Signals.throwIfFatal(t);
             int prev = (int) STATE.getAndBitwiseOr(this, COMPLETED | TERMINAL);

@@ -16,6 +16,14 @@ public final class Signals {
 
     private Signals() {}
 
+    /**
+     * Calls {@code r.setValue(value)}; if it throws, passes the exception to {@code r}'s
+     * {@code setError}.
+     *
+     * @param <T> the value type
+     * @param r the receiver to complete
+     * @param value the value (may be {@code null})
+     */
     public static <T> void setValue(Receiver<? super T> r, T value) {
         try {
             r.setValue(value);
@@ -25,6 +33,13 @@ public final class Signals {
         }
     }
 
+    /**
+     * Calls {@code r.setError(error)}; if it throws, passes that exception (with {@code error}
+     * suppressed in it) to {@link Hooks#onErrorDropped}.
+     *
+     * @param r the receiver to complete
+     * @param error the error
+     */
     public static void setError(Receiver<?> r, Throwable error) {
         try {
             r.setError(error);
@@ -37,6 +52,12 @@ public final class Signals {
         }
     }
 
+    /**
+     * Calls {@code r.setStopped()}; if it throws, passes the exception to
+     * {@link Hooks#onErrorDropped}.
+     *
+     * @param r the receiver to complete
+     */
     public static void setStopped(Receiver<?> r) {
         try {
             r.setStopped();
@@ -59,6 +80,8 @@ public final class Signals {
     /**
      * Rethrows errors no library code may turn into a signal: {@link VirtualMachineError}s (out of
      * memory, stack overflow, internal error) and {@link LinkageError}s.
+     *
+     * @param t the throwable just caught
      */
     public static void throwIfFatal(Throwable t) {
         if (t instanceof VirtualMachineError) {

@@ -55,7 +55,11 @@ public abstract class SubscriptionStop implements StopToken, StopCallback {
     private volatile Object slot;
     private volatile InplaceStopSource overflow;
 
-    /** Requests stop: runs the registered callbacks on this thread; {@code false} if already requested. */
+    /**
+     * Requests stop: runs the registered callbacks on this thread; {@code false} if already requested.
+     *
+     * @return {@code true} if this call requested stop, {@code false} if it was already requested
+     */
     protected final boolean requestStop() {
         for (;;) {
             Object s = slot;

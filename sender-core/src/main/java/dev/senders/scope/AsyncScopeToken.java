@@ -21,6 +21,8 @@ public interface AsyncScopeToken {
     /**
      * Tries to associate one unit of work with the scope: {@code true} if the scope was open (it
      * now counts the work), {@code false} if it is closed or joined (nothing changed).
+     *
+     * @return {@code true} if the work is now associated
      */
     boolean tryAssociate();
 
@@ -35,6 +37,10 @@ public interface AsyncScopeToken {
     /**
      * Lets the scope decorate a sender it is about to associate (P3149R6 {@code token.wrap}). The
      * default is the identity.
+     *
+     * @param <T> the value type
+     * @param sender the sender about to be associated
+     * @return the sender to associate instead (by default {@code sender} itself)
      */
     default <T> Sender<T> wrap(Sender<T> sender) {
         return sender;

@@ -24,7 +24,11 @@ public final class CountingScope {
         this.core = newCore(null);
     }
 
-    /** A scope whose spawned work's errors go to {@code errorHandler} (called on the failing thread). */
+    /**
+     * A scope whose spawned work's errors go to {@code errorHandler} (called on the failing thread).
+     *
+     * @param errorHandler receives the errors of spawned work
+     */
     public CountingScope(Consumer<? super Throwable> errorHandler) {
         this.core = newCore(Objects.requireNonNull(errorHandler, "errorHandler"));
     }
@@ -35,7 +39,11 @@ public final class CountingScope {
         return c;
     }
 
-    /** The token that associates (and stop-wraps) work with this scope; the same object on every call. */
+    /**
+     * The token that associates (and stop-wraps) work with this scope; the same object on every call.
+     *
+     * @return this scope's token
+     */
     public AsyncScopeToken getToken() {
         return core;
     }
@@ -45,7 +53,11 @@ public final class CountingScope {
         core.close();
     }
 
-    /** See {@link SimpleCountingScope#join()}. */
+    /**
+     * See {@link SimpleCountingScope#join()}.
+     *
+     * @return a sender that completes once the scope is joined
+     */
     public Sender<Void> join() {
         return core.join();
     }
@@ -59,22 +71,38 @@ public final class CountingScope {
         core.stopSource.requestStop();
     }
 
-    /** The scope's own stop token (fired by {@link #requestStop()}). */
+    /**
+     * The scope's own stop token (fired by {@link #requestStop()}).
+     *
+     * @return the stop token {@link #requestStop()} fires
+     */
     public StopToken stopToken() {
         return core.stopSource.token();
     }
 
-    /** See {@link SimpleCountingScope#state()}. */
+    /**
+     * See {@link SimpleCountingScope#state()}.
+     *
+     * @return the current state
+     */
     public ScopeState state() {
         return core.state();
     }
 
-    /** See {@link SimpleCountingScope#count()}. */
+    /**
+     * See {@link SimpleCountingScope#count()}.
+     *
+     * @return the number of associated operations
+     */
     public long count() {
         return core.count();
     }
 
-    /** See {@link SimpleCountingScope#errorCount()}. */
+    /**
+     * See {@link SimpleCountingScope#errorCount()}.
+     *
+     * @return the number of spawned operations that failed
+     */
     public long errorCount() {
         return core.errorCount();
     }

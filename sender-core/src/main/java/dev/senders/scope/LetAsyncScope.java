@@ -8,7 +8,9 @@ import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
+import dev.senders.internal.Connect;
 import dev.senders.internal.GuardedReceiver;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -65,6 +67,9 @@ final class LetAsyncScope<T> implements Sender<T> {
 
         @Override
         public void start() {
+            if (core != null) {
+                throw ImmediateOperation.startedTwice("letAsyncScope's operation");
+            }
             Env env = receiver.env();
             ScopeCore c = new ScopeCore("letAsyncScope", true, this, true);
             // P3296R3: the receiver's env reaches the spawned work and the body, with the scope's
@@ -91,7 +96,7 @@ final class LetAsyncScope<T> implements Sender<T> {
                 OperationState op = null;
                 BodyReceiver br = new BodyReceiver();
                 try {
-                    op = c.wrap(body).connect(br);
+                    op = Connect.checked(c.wrap(body), br);
                 } catch (Throwable t) {
                     Signals.throwIfFatal(t);
                     onError(t);
@@ -201,7 +206,7 @@ final class LetAsyncScope<T> implements Sender<T> {
 
             @Override
             public Env env() {
-                return receiver.env();
+                return workEnv; // the scheduler, but a token that cannot stop: a stopped join would end us early
             }
         }
 

@@ -4,7 +4,9 @@ import dev.senders.Env;
 import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Sender;
+import dev.senders.internal.Connect;
 import dev.senders.internal.GuardedReceiver;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -80,7 +82,11 @@ public final class NestSender<T> implements Sender<T> {
         this.batch = b;
     }
 
-    /** Whether {@code nest} associated the sender (the scope was open). */
+    /**
+     * Whether {@code nest} associated the sender (the scope was open).
+     *
+     * @return {@code true} if {@code nest} associated this sender with the scope
+     */
     public boolean isAssociated() {
         return wrapped != null;
     }
@@ -90,6 +96,8 @@ public final class NestSender<T> implements Sender<T> {
      * scope's count drops at once instead of when this sender is collected. Returns {@code true} if
      * this call released it. After a discard, the next {@code connect} associates anew (and
      * completes stopped if the scope is closed by then). Thread-safe; idempotent.
+     *
+     * @return {@code true} if this call released the association
      */
     public boolean discard() {
         if (batch != null && taken == 0 && TAKEN.compareAndSet(this, 0, 1)) {
@@ -107,7 +115,7 @@ public final class NestSender<T> implements Sender<T> {
     public OperationState connect(Receiver<? super T> receiver) {
         Objects.requireNonNull(receiver, "receiver");
         if (wrapped == null) {
-            return () -> Signals.setStopped(receiver);
+            return ImmediateOperation.stopped(receiver);
         }
         if (taken == 0 && TAKEN.compareAndSet(this, 0, 1)) {
             try {
@@ -118,7 +126,7 @@ public final class NestSender<T> implements Sender<T> {
             }
         }
         if (!token.tryAssociate()) {
-            return () -> Signals.setStopped(receiver);
+            return ImmediateOperation.stopped(receiver);
         }
         batch.counter.add();
         try {
@@ -145,7 +153,7 @@ public final class NestSender<T> implements Sender<T> {
         Op(Sender<T> child, Receiver<? super T> receiver, NestBatch batch) {
             this.receiver = receiver;
             this.batch = batch;
-            this.childOp = child.connect(this);
+            this.childOp = Connect.checked(child, this);
         }
 
         @Override

@@ -8,6 +8,10 @@ import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.Scheduler;
 import dev.senders.Sender;
+import dev.senders.StopCallback;
+import dev.senders.StopToken;
+import dev.senders.internal.Connect;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -37,12 +41,17 @@ import java.util.function.Consumer;
  * moves to JOINED). {@code close} and the start of a join are CASes on the state bits. Every
  * transition of the P3149R6 diagram is one of these; no other is possible.
  *
- * <p><b>Join waiters</b> are a Treiber stack of {@link JoinOp}s in {@code waiters}, apart from
- * the word. A starting join pushes itself <em>first</em> and then moves the state to X_AND_JOINING
- * (or to JOINED if it observes a zero count). Whoever moves the state to JOINED then swaps
- * {@link #DRAINED} into {@code waiters} and completes every join it took; a join that finds
- * {@code DRAINED} when pushing completes at once. Because the push precedes the state change and
- * the drain follows the move to JOINED, no join can be left behind.
+ * <p><b>Join waiters</b> are callbacks registered on {@code joined}, an {@link InplaceStopSource}
+ * used as a one-shot broadcast ("the scope is joined"), apart from the word and created by the
+ * first join that waits. A starting join registers itself <em>first</em> and then moves the state
+ * to X_AND_JOINING (or to JOINED if it observes a zero count). Whoever moves the state to JOINED
+ * then fires {@code joined}, which runs every registered join once; a join registering after that
+ * runs at once. Because the registration precedes the state change and the firing follows the
+ * move to JOINED, no join can be left behind (a join that finds the state JOINED fires
+ * {@code joined} itself: firing is idempotent, and covers a source created after the mover read
+ * the field). A join stopped while it waits deregisters (amortized O(1), see
+ * {@code InplaceStopSource}), so abandoned joins retain nothing; each {@link JoinOp} decides
+ * between "joined" and "stopped" with one CAS on its own state word.
  */
 final class ScopeCore implements AsyncScopeToken {
 
@@ -55,10 +64,9 @@ final class ScopeCore implements AsyncScopeToken {
     /** Shared by every scope, nest sender and future of the library; its daemon thread runs reports. */
     static final Cleaner CLEANER = Cleaner.create();
 
-    private static final JoinOp DRAINED = new JoinOp(null, null);
-
     private volatile long word;
-    private volatile JoinOp waiters;
+    /** Fired once the scope is JOINED; null until the first join that waits. See the class notes. */
+    private volatile InplaceStopSource joined;
     private volatile long errorCount;
 
     /** "SimpleCountingScope", "CountingScope" or "letAsyncScope"; {@link #name()} adds the identity. */
@@ -129,7 +137,7 @@ final class ScopeCore implements AsyncScopeToken {
             long prev = (long) WORD.compareAndExchange(this, w, nw);
             if (prev == w) {
                 if (last) {
-                    drain(null);
+                    fireJoined();
                 }
                 return;
             }
@@ -228,13 +236,35 @@ final class ScopeCore implements AsyncScopeToken {
 
     private final Sender<Void> joinSender = receiver -> new JoinOp(this, Objects.requireNonNull(receiver, "receiver"));
 
-    /** Called by a starting join after it pushed itself: moves to X_AND_JOINING or to JOINED. */
-    private void startJoin(JoinOp self) {
+    /** The source joins register on; created by the first join that needs it. */
+    private InplaceStopSource joinedSignal() {
+        InplaceStopSource j = joined;
+        if (j == null) {
+            InplaceStopSource fresh = new InplaceStopSource();
+            j = (InplaceStopSource) JOINED_SIGNAL.compareAndExchange(this, null, fresh);
+            if (j == null) {
+                j = fresh;
+            }
+        }
+        return j;
+    }
+
+    /** Completes every registered join (each once; idempotent). Called after the move to JOINED. */
+    private void fireJoined() {
+        InplaceStopSource j = joined;
+        if (j != null) {
+            j.requestStop();
+        }
+    }
+
+    /** Called by a starting join after it registered: moves to X_AND_JOINING or to JOINED. */
+    private void startJoin() {
         long w = word;
         for (;;) {
             int s = (int) (w & STATE_MASK);
             if (s == JOINED) {
-                return; // whoever moved to JOINED drains (or drained) the stack, us included
+                fireJoined(); // the mover fires too; whoever comes first runs the joins
+                return;
             }
             long nw;
             if ((w >>> 3) == 0) {
@@ -249,7 +279,7 @@ final class ScopeCore implements AsyncScopeToken {
             long prev = (long) WORD.compareAndExchange(this, w, nw);
             if (prev == w) {
                 if (nw == JOINED) {
-                    drain(self);
+                    fireJoined();
                 }
                 return;
             }
@@ -257,26 +287,25 @@ final class ScopeCore implements AsyncScopeToken {
         }
     }
 
-    /** Completes every waiting join; {@code self} (the join that observed zero) inline. */
-    private void drain(JoinOp self) {
-        JoinOp j = (JoinOp) WAITERS.getAndSet(this, DRAINED);
-        while (j != null && j != DRAINED) {
-            JoinOp next = j.next;
-            j.next = null;
-            if (j == self) {
-                Signals.setValue(j.receiver, null);
-            } else {
-                j.completeAfterWaiting();
-            }
-            j = next;
-        }
-    }
+    /**
+     * The join operation. Its {@code state} word: {@code NEW -> WAITING} at {@code start} (a second
+     * start throws), then {@code WAITING -> DONE} by one CAS, taken either by the "joined" callback
+     * ({@link #run}) or by the receiver's stop callback ({@link #stop}); the winner completes the
+     * receiver, the loser does nothing. The stop winner deregisters from {@code joined} (the node
+     * is unlinked, the operation no longer reachable from the scope); the joined winner
+     * deregisters from the receiver's token.
+     */
+    static final class JoinOp implements OperationState, Runnable {
+        private static final int NEW = 0, WAITING = 1, DONE = 2;
 
-    /** The join operation: also a node of the waiter stack. */
-    static final class JoinOp implements OperationState {
         final ScopeCore core;
         final Receiver<? super Void> receiver;
-        JoinOp next;
+        private volatile int state;
+        /** The starting thread while {@code start} runs: a join completed then completes inline. */
+        private Thread starting;
+        /** Volatile: start's write then read of {@code state} and stop's CAS then read of this are a Dekker pair. */
+        private volatile StopCallback onJoined;
+        private StopCallback onStop;
 
         JoinOp(ScopeCore core, Receiver<? super Void> receiver) {
             this.core = core;
@@ -285,21 +314,60 @@ final class ScopeCore implements AsyncScopeToken {
 
         @Override
         public void start() {
-            ScopeCore c = core;
-            JoinOp h = c.waiters;
-            for (;;) {
-                if (h == DRAINED) {
-                    Signals.setValue(receiver, null); // joined already: a second join completes at once
+            if (!STATE.compareAndSet(this, NEW, WAITING)) {
+                throw ImmediateOperation.startedTwice(core.name() + ".join()'s operation");
+            }
+            starting = Thread.currentThread();
+            try {
+                StopToken token = receiver.env().stopToken();
+                if (token.stopPossible()) {
+                    onStop = token.onStop(this::stop); // runs inline if stop was already requested
+                    if (state == DONE) {
+                        return; // stopped before it waited: the scope is not touched
+                    }
+                }
+                ScopeCore c = core;
+                StopCallback reg = c.joinedSignal().token().onStop(this); // inline if already joined
+                onJoined = reg;
+                if (state == DONE) {
+                    reg.close(); // completed meanwhile: a stop on another thread may have missed reg
                     return;
                 }
-                next = h;
-                JoinOp prev = (JoinOp) WAITERS.compareAndExchange(c, h, this);
-                if (prev == h) {
-                    break;
-                }
-                h = prev;
+                c.startJoin();
+            } finally {
+                starting = null;
             }
-            c.startJoin(this);
+        }
+
+        /** The scope is joined. */
+        @Override
+        public void run() {
+            if (!STATE.compareAndSet(this, WAITING, DONE)) {
+                return; // stopped first
+            }
+            StopCallback cb = onStop;
+            if (cb != null) {
+                onStop = null;
+                cb.close();
+            }
+            if (starting == Thread.currentThread()) {
+                Signals.setValue(receiver, null); // joined during start: inline, no hop
+            } else {
+                completeAfterWaiting();
+            }
+        }
+
+        /** The receiver's stop request: complete stopped at once and leave the waiters. */
+        private void stop() {
+            if (!STATE.compareAndSet(this, WAITING, DONE)) {
+                return;
+            }
+            StopCallback reg = onJoined;
+            if (reg != null) {
+                onJoined = null;
+                reg.close(); // unlinks this join from the scope
+            }
+            Signals.setStopped(receiver);
         }
 
         /** P3149: a join that waited completes on its receiver's scheduler, if it has one. */
@@ -317,7 +385,7 @@ final class ScopeCore implements AsyncScopeToken {
                 return;
             }
             try {
-                sch.get().schedule().connect(new Receiver<Void>() {
+                Connect.schedule(sch.get(), new Receiver<Void>() {
                     @Override
                     public void setValue(Void v) {
                         Signals.setValue(receiver, null);
@@ -341,6 +409,16 @@ final class ScopeCore implements AsyncScopeToken {
             } catch (Throwable t) {
                 Signals.throwIfFatal(t);
                 Signals.setError(receiver, t);
+            }
+        }
+
+        private static final VarHandle STATE;
+
+        static {
+            try {
+                STATE = MethodHandles.lookup().findVarHandle(JoinOp.class, "state", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
             }
         }
     }
@@ -375,14 +453,14 @@ final class ScopeCore implements AsyncScopeToken {
     }
 
     private static final VarHandle WORD;
-    private static final VarHandle WAITERS;
+    private static final VarHandle JOINED_SIGNAL;
     private static final VarHandle ERROR_COUNT;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             WORD = l.findVarHandle(ScopeCore.class, "word", long.class);
-            WAITERS = l.findVarHandle(ScopeCore.class, "waiters", JoinOp.class);
+            JOINED_SIGNAL = l.findVarHandle(ScopeCore.class, "joined", InplaceStopSource.class);
             ERROR_COUNT = l.findVarHandle(ScopeCore.class, "errorCount", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);

@@ -10,6 +10,7 @@ public final class ScopeLeakedException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 
     private final transient ScopeState state;
+    /** The number of operations still associated when the scope became unreachable. */
     private final long count;
 
     ScopeLeakedException(String scope, ScopeState state, long count) {
@@ -20,12 +21,20 @@ public final class ScopeLeakedException extends IllegalStateException {
         this.count = count;
     }
 
-    /** The state the scope was in when it became unreachable. */
+    /**
+     * The state the scope was in when it became unreachable.
+     *
+     * @return the state, or {@code null} after deserialization
+     */
     public ScopeState state() {
         return state;
     }
 
-    /** The number of operations still associated when it became unreachable. */
+    /**
+     * The number of operations still associated when it became unreachable.
+     *
+     * @return the number of associated operations
+     */
     public long count() {
         return count;
     }

@@ -31,12 +31,20 @@ public enum ScopeState {
     /** A join completed (count reached zero); terminal, closed to new work. */
     JOINED;
 
-    /** Whether {@code tryAssociate()} can succeed in this state (the paper's "open" scopes). */
+    /**
+     * Whether {@code tryAssociate()} can succeed in this state (the paper's "open" scopes).
+     *
+     * @return {@code true} if work can be associated in this state
+     */
     public boolean isOpen() {
         return this == UNUSED || this == OPEN || this == OPEN_AND_JOINING;
     }
 
-    /** Whether the scope may be dropped in this state without a leak report. */
+    /**
+     * Whether the scope may be dropped in this state without a leak report.
+     *
+     * @return {@code true} if dropping the scope in this state is not a leak
+     */
     public boolean isSafeToDrop() {
         return this == UNUSED || this == UNUSED_AND_CLOSED || this == JOINED;
     }

@@ -4,6 +4,7 @@ import dev.senders.Env;
 import dev.senders.OperationState;
 import dev.senders.Query;
 import dev.senders.Sender;
+import dev.senders.internal.Connect;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -31,6 +32,10 @@ public final class Scopes {
      * If the scope is closed, the result is unassociated: it completes with {@code setStopped()}
      * and never connects {@code sender}.
      *
+     * @param <T> the value type
+     * @param sender the work to associate
+     * @param token the token of the scope
+     * @return the associated (or, if the scope was closed, unassociated) sender
      * @throws NullPointerException if an argument is null
      */
     public static <T> NestSender<T> nest(Sender<T> sender, AsyncScopeToken token) {
@@ -42,6 +47,9 @@ public final class Scopes {
     /**
      * {@code spawn(sender, token)} (P3149R6 [exec.spawn]) with the scope's default env.
      *
+     * @param sender the work to start
+     * @param token the token of the scope
+     * @return {@code true} if the work was started, {@code false} if the scope was closed
      * @see #spawn(Sender, AsyncScopeToken, Env)
      */
     public static boolean spawn(Sender<?> sender, AsyncScopeToken token) {
@@ -69,6 +77,10 @@ public final class Scopes {
      * {@code errorCount()} counts it. If {@code connect} throws, the association is released and
      * the exception propagates.
      *
+     * @param sender the work to start
+     * @param token the token of the scope
+     * @param env the env the work's receiver offers
+     * @return {@code true} if the work was started, {@code false} if the scope was closed
      * @throws NullPointerException if an argument is null
      */
     public static boolean spawn(Sender<?> sender, AsyncScopeToken token, Env env) {
@@ -86,9 +98,11 @@ public final class Scopes {
         OperationState op;
         try {
             Sender<?> s = token instanceof ScopeCore ? ((ScopeCore) token).wrapFor(sender, r) : token.wrap(sender);
-            op = s.connect(r);
+            op = Connect.checked(s, r);
         } catch (Throwable t) {
-            token.dissociate();
+            if (r.abandonConnect()) { // a completion during connect may have released it already
+                token.dissociate();
+            }
             throw t;
         }
         if (r.beginStart()) {  // false: it completed during connect, reported as its error
@@ -96,7 +110,14 @@ public final class Scopes {
         }
     }
 
-    /** {@code spawnFuture(sender, token)} with the scope's default env. */
+    /**
+     * {@code spawnFuture(sender, token)} with the scope's default env.
+     *
+     * @param <T> the value type
+     * @param sender the work to start
+     * @param token the token of the scope
+     * @return a single-shot sender of the work's result
+     */
     public static <T> Sender<T> spawnFuture(Sender<T> sender, AsyncScopeToken token) {
         Objects.requireNonNull(sender, "sender");
         Objects.requireNonNull(token, "token");
@@ -112,11 +133,12 @@ public final class Scopes {
      * <ul>
      * <li>The result reaches the consumer whether it starts before or after the work completed: on
      *     the work's thread in the first case, inline in {@code start} in the second.
-     * <li>A stop request on the consumer's token is forwarded to the work and the consumer
-     *     completes with {@code setStopped()} at once (on the requesting thread), without waiting.
+     * <li>A stop request on the consumer's token while the work runs is forwarded to the work and
+     *     the consumer completes with {@code setStopped()} at once (on the requesting thread),
+     *     without waiting. A result already there is delivered whatever the token says.
      * <li>A future that becomes unreachable unconsumed (never connected, or connected and never
-     *     started) requests stop on the work; an error of such work goes to
-     *     {@link dev.senders.Hooks#onErrorDropped}. Futures whose work is still running (or
+     *     started) requests stop on the work. An error nobody takes (its future dropped, or its
+     *     consumer stopped first) goes where {@link #spawn}'s errors go and is counted. Futures whose work is still running (or
      *     failed) when this returns are tracked in per-thread batches of up to 1,024, one
      *     {@code Cleaner} registration per batch: a dropped one is stopped (or its error reported)
      *     once no unconsumed future of its batch is reachable; a started future leaves its batch.
@@ -126,6 +148,11 @@ public final class Scopes {
      * <li>A second {@code connect} throws {@link IllegalStateException}.
      * </ul>
      *
+     * @param <T> the value type
+     * @param sender the work to start
+     * @param token the token of the scope
+     * @param env the env the work's receiver offers
+     * @return a single-shot sender of the work's result
      * @throws NullPointerException if an argument is null
      */
     public static <T> Sender<T> spawnFuture(Sender<T> sender, AsyncScopeToken token, Env env) {
@@ -153,6 +180,9 @@ public final class Scopes {
      *     consumers, not to this rule.
      * </ul>
      *
+     * @param <T> the value type
+     * @param fn called with the new scope's token on each start; returns the body
+     * @return a sender of the body's result, completing after the scope is joined
      * @throws NullPointerException if {@code fn} is null
      */
     public static <T> Sender<T> letAsyncScope(Function<? super AsyncScopeToken, ? extends Sender<T>> fn) {
@@ -166,6 +196,10 @@ public final class Scopes {
      * {@link dev.senders.Hooks#onErrorDropped}, it still requests stop on the scope, and if no
      * permitted error occurs the sender completes with {@code setStopped()} instead of a value.
      *
+     * @param <T> the value type
+     * @param errorType the only errors that may become the result
+     * @param fn called with the new scope's token on each start; returns the body
+     * @return a sender of the body's result, completing after the scope is joined
      * @throws NullPointerException if an argument is null
      */
     public static <T> Sender<T> letAsyncScope(Class<? extends Throwable> errorType,

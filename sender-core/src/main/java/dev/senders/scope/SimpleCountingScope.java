@@ -33,7 +33,11 @@ public final class SimpleCountingScope {
         this(null, 0);
     }
 
-    /** A scope whose spawned work's errors go to {@code errorHandler} (called on the failing thread). */
+    /**
+     * A scope whose spawned work's errors go to {@code errorHandler} (called on the failing thread).
+     *
+     * @param errorHandler receives the errors of spawned work
+     */
     public SimpleCountingScope(Consumer<? super Throwable> errorHandler) {
         this(Objects.requireNonNull(errorHandler, "errorHandler"), 0);
     }
@@ -44,7 +48,11 @@ public final class SimpleCountingScope {
         ScopeCore.CLEANER.register(this, new ScopeCore.LeakCheck(core));
     }
 
-    /** The token that associates work with this scope; the same object on every call. */
+    /**
+     * The token that associates work with this scope; the same object on every call.
+     *
+     * @return this scope's token
+     */
     public AsyncScopeToken getToken() {
         return core;
     }
@@ -67,24 +75,42 @@ public final class SimpleCountingScope {
      * <p>Which thread completes it: the starting thread, inline, if it observes a zero count (or
      * the scope is already joined; any number of joins may be started, before or after); otherwise
      * the scheduler of its receiver's env ({@code schedule()} on it, then {@code setValue}), or,
-     * if the env has none, the thread whose {@code dissociate} brought the count to zero. A join
-     * does not respond to stop requests while it waits.
+     * if the env has none, the thread whose {@code dissociate} brought the count to zero.
+     *
+     * <p>Stop: a stop request on the receiver's token while the join waits completes it with
+     * {@code setStopped()} at once, on the requesting thread, and the scope forgets that waiter;
+     * the associated work is not stopped (that is {@code CountingScope.requestStop()}). A second
+     * {@code start} of the same operation throws {@link dev.senders.ProtocolViolationException}.
+     *
+     * @return a sender that completes once the scope is joined
      */
     public Sender<Void> join() {
         return core.join();
     }
 
-    /** The current state (a snapshot, for tests and monitoring). */
+    /**
+     * The current state (a snapshot, for tests and monitoring).
+     *
+     * @return the current state
+     */
     public ScopeState state() {
         return core.state();
     }
 
-    /** The current number of associated operations (a snapshot). */
+    /**
+     * The current number of associated operations (a snapshot).
+     *
+     * @return the number of associated operations
+     */
     public long count() {
         return core.count();
     }
 
-    /** How many spawned operations of this scope completed with an error. */
+    /**
+     * How many spawned operations of this scope completed with an error.
+     *
+     * @return the number of spawned operations that failed
+     */
     public long errorCount() {
         return core.errorCount();
     }

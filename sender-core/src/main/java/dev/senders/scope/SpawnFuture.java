@@ -10,6 +10,8 @@ import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
+import dev.senders.internal.Connect;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -17,6 +19,7 @@ import java.lang.ref.Reference;
 import java.lang.ref.WeakReference;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * The future sender of {@link Scopes#spawnFuture} ({@code future-sender}, P3149R6
@@ -39,13 +42,18 @@ import java.util.Objects;
  *   ABANDONED  16   the future became unreachable unconsumed (Cleaner, see {@link Tracked})
  *   CLAIMED    32   the work's first completion (a second one is a protocol violation)
  *   STOP       64   stop was requested on the work's token (consumer stop, abandonment, env's token)
+ *   OP_STARTED 128  start() was called (a second call throws); STARTED is also set by an early stop
  * </pre>
  * The three racers: the work's completion (sets RESULT; if STARTED and not DONE also sets DONE
  * and delivers the result), the consumer's start (registers its stop callback, then sets STARTED;
  * if RESULT is already there also sets DONE and delivers inline) and the consumer's stop callback
  * (sets DONE if not set, requests stop on the work and completes the consumer stopped at once,
- * without waiting for the work). The scope's count is held until the work itself completes, however
- * the consumer ends.
+ * without waiting for the work). A stop only races work still running: a consumer started when
+ * RESULT is already set gets the result, whatever its token says (as stdexec's
+ * {@code spawn_future} lets the consumer take a result that is there). An error that nobody takes
+ * (the consumer was stopped first, or the future was dropped) goes to the scope's error handler
+ * chain, as a {@code spawn}ed error does. The scope's count is held until the work itself
+ * completes, however the consumer ends.
  *
  * <p><b>The work's stop token</b> is this object: {@code stopRequested} reads the STOP bit, and an
  * {@link InplaceStopSource} for callbacks is created only when the work registers one. A
@@ -65,7 +73,8 @@ import java.util.Objects;
  */
 final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, Env, StopToken, Runnable {
 
-    static final int CONNECTED = 1, RESULT = 2, STARTED = 4, DONE = 8, ABANDONED = 16, CLAIMED = 32, STOP = 64;
+    static final int CONNECTED = 1, RESULT = 2, STARTED = 4, DONE = 8, ABANDONED = 16, CLAIMED = 32, STOP = 64,
+            OP_STARTED = 128;
     static final int VALUE = 1, ERROR = 2, STOPPED = 3;
 
     private final AsyncScopeToken token;
@@ -100,7 +109,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
             // the future's token follows base's (linkOuterStop): if that is the scope's token,
             // wrap's stopWhen would add nothing (decision S7)
             Sender<T> w = token instanceof ScopeCore ? ((ScopeCore) token).wrapFor(sender, base) : token.wrap(sender);
-            op = Objects.requireNonNull(w, "token.wrap returned null").connect(f);
+            op = Connect.checked(Objects.requireNonNull(w, "token.wrap returned null"), f);
         } catch (Throwable t) {
             StopCallback oc = f.outerCallback;
             if (oc != null) {
@@ -126,10 +135,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         return (Sender<T>) UNASSOCIATED;
     }
 
-    private static final Sender<Object> UNASSOCIATED = r -> {
-        Objects.requireNonNull(r, "receiver");
-        return () -> Signals.setStopped(r);
-    };
+    private static final Sender<Object> UNASSOCIATED = r -> ImmediateOperation.stopped(Objects.requireNonNull(r, "receiver"));
 
     private void linkOuterStop() {
         StopToken outer = base.stopToken();
@@ -165,10 +171,15 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
 
     @Override
     public void start() {
+        if (((int) STATE.getAndBitwiseOr(this, OP_STARTED) & OP_STARTED) != 0) {
+            throw ImmediateOperation.startedTwice(this);
+        }
         Receiver<? super T> r = consumer;
-        StopToken st = r.env().stopToken();
-        if (st.stopPossible()) {
-            consumerCallback = st.onStop(this);
+        if ((state & RESULT) == 0) { // a result already there is delivered whatever the consumer's token says
+            StopToken st = r.env().stopToken();
+            if (st.stopPossible()) {
+                consumerCallback = st.onStop(this);
+            }
         }
         int s = state;
         for (;;) {
@@ -188,7 +199,11 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         }
     }
 
-    /** The consumer's stop callback: forward the stop, complete the consumer at once. */
+    /**
+     * The consumer's stop callback: forward the stop, complete the consumer at once. A stop only
+     * races work still running: if the result is already there (the callback runs inside
+     * {@code start}), the result is delivered.
+     */
     @Override
     public void run() {
         int s = state;
@@ -201,6 +216,10 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
                 break;
             }
             s = prev;
+        }
+        if ((s & RESULT) != 0) {
+            deliver();
+            return;
         }
         requestWorkStop();
         StopCallback cb = consumerCallback;
@@ -296,15 +315,37 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
             }
             s = prev;
         }
-        // the work has ended: release the scope before handing the result on
-        token.dissociate();
+        boolean untaken = !deliver && (s & (DONE | ABANDONED)) != 0; // consumer stopped, or future dropped
+        if (untaken) {
+            result = null; // the result goes nowhere: hold nothing
+        }
+        try {
+            if (untaken && k == ERROR) {
+                routeUntaken((Throwable) res); // before the release: a join cannot overtake the handler
+            }
+        } finally {
+            // the work has ended: release the scope before handing the result on
+            token.dissociate();
+        }
         if (deliver) {
             deliver();
-        } else if ((s & DONE) != 0) {
-            result = null; // the consumer was stopped already: the result goes nowhere, hold nothing
-        } else if ((s & ABANDONED) != 0 && k == ERROR) {
-            Hooks.onErrorDropped((Throwable) res); // the future was dropped: nobody else will see it
         }
+    }
+
+    /**
+     * An error nobody takes (the consumer was stopped, or the future dropped) goes where
+     * {@link Scopes#spawn}'s errors go: the env's {@link Scopes#SPAWN_ERROR_HANDLER}, the scope's
+     * handler, else {@link Hooks#onErrorDropped}; counted by the scope's {@code errorCount()}.
+     */
+    private void routeUntaken(Throwable error) {
+        Consumer<? super Throwable> envHandler = null;
+        try {
+            envHandler = base.get(Scopes.SPAWN_ERROR_HANDLER);
+        } catch (Throwable t) {
+            Signals.throwIfFatal(t);
+            error.addSuppressed(t);
+        }
+        SpawnReceiver.routeError(token, envHandler, error);
     }
 
     // ---- the work's env and stop token
@@ -376,7 +417,9 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         if ((s & RESULT) == 0) {
             requestWorkStop();
         } else if (kind == ERROR) {
-            Hooks.onErrorDropped((Throwable) result);
+            Throwable e = (Throwable) result;
+            result = null;
+            routeUntaken(e); // the work ended with an error and the future was dropped: nobody else will see it
         }
     }
 

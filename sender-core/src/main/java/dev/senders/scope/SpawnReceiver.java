@@ -73,6 +73,18 @@ class SpawnReceiver implements Receiver<Object> {
         return false;
     }
 
+    /**
+     * Called on the spawning thread when {@code connect} threw: takes the completion, so that a
+     * later signal of the discarded operation is a second completion (reported, releasing nothing).
+     *
+     * @return {@code true} if the association is still to be released by the caller; {@code false}
+     *         if the sender completed during {@code connect} on another thread, which released it
+     */
+    final boolean abandonConnect() {
+        connecting = null;
+        return (int) GUARD.getAndSet(this, COMPLETED) != COMPLETED;
+    }
+
     /** True if this completion is the one; false if it is early (recorded) or a second one (reported). */
     private boolean enter(String signal) {
         if (connecting == Thread.currentThread()) {
@@ -125,6 +137,15 @@ class SpawnReceiver implements Receiver<Object> {
             Signals.throwIfFatal(t);
             error.addSuppressed(t);
         }
+        routeError(token, envHandler, error);
+    }
+
+    /**
+     * Routes an error of associated work that no receiver takes: {@code envHandler}, else the
+     * scope's handler, else {@link Hooks#onErrorDropped}; counted by the library's scopes. Shared
+     * by spawn and by {@code spawnFuture}'s untaken errors.
+     */
+    static void routeError(AsyncScopeToken token, Consumer<? super Throwable> envHandler, Throwable error) {
         if (token instanceof ScopeCore) {
             ((ScopeCore) token).onSpawnError(error, envHandler);
         } else if (envHandler != null) {

@@ -5,6 +5,8 @@ import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Scheduler;
 import dev.senders.Sender;
+import dev.senders.internal.Connect;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.util.concurrent.Callable;
 
@@ -32,6 +34,7 @@ final class RunOn<U> implements Sender<U> {
         private final Scheduler scheduler;
         private final Callable<? extends U> block;
         private final Receiver<? super U> downstream;
+        private boolean started;
 
         Op(Scheduler scheduler, Callable<? extends U> block, Receiver<? super U> downstream) {
             this.scheduler = scheduler;
@@ -41,9 +44,13 @@ final class RunOn<U> implements Sender<U> {
 
         @Override
         public void start() {
+            if (started) {
+                throw ImmediateOperation.startedTwice("Task.Context.runOn's operation");
+            }
+            started = true;
             OperationState op;
             try {
-                op = scheduler.schedule().connect(this);
+                op = Connect.schedule(scheduler, this);
             } catch (Throwable t) {
                 Signals.throwIfFatal(t);
                 Signals.setError(downstream, t);

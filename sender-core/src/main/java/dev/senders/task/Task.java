@@ -51,8 +51,12 @@ import java.util.concurrent.Executor;
  *         {@code setError} as well, and then rethrown on the task's thread (docs/decisions.md C8).
  *     </ul>
  *     If stop was requested before the body began, the body does not run and the task completes
- *     {@code setStopped()} (on the thread that started it when the request came before
- *     {@code start}), as a scheduler's {@code schedule()} does.
+ *     {@code setStopped()}: on the thread that started it when the request came before
+ *     {@code start}, else on the thread that requested stop, at once (as a scheduler's
+ *     {@code schedule()} does), so a task whose executor dropped it ({@code shutdownNow}) still
+ *     ends once stop is requested. If the executor throws after the body began, the exception
+ *     goes to {@link dev.senders.Hooks#onErrorDropped}: the completion follows the body.
+ *     Starting the operation twice throws {@link dev.senders.ProtocolViolationException}.
  * <li><b>Stop.</b> A stop request on the receiver's token reaches the sender being awaited (its
  *     receiver's env carries the task's own stop token, fired by the receiver's) and interrupts
  *     the body's thread, so a body blocked elsewhere ({@code Thread.sleep}, a blocking queue)
@@ -75,6 +79,9 @@ public final class Task<T> implements Sender<T> {
      * A task whose body runs on a new virtual thread when the JDK has them, else on a thread of a
      * shared cached pool of daemon threads.
      *
+     * @param <T> the value type
+     * @param body the code to run on each start
+     * @return a task (a sender) of the body's result
      * @throws NullPointerException if {@code body} is null
      */
     public static <T> Task<T> of(Body<T> body) {
@@ -87,6 +94,10 @@ public final class Task<T> implements Sender<T> {
      * awaits: a bounded pool shared by tasks that await each other can deadlock. A rejected
      * execution completes the task with {@code setError}.
      *
+     * @param <T> the value type
+     * @param executor runs the body, once per start
+     * @param body the code to run on each start
+     * @return a task (a sender) of the body's result
      * @throws NullPointerException if an argument is null
      */
     public static <T> Task<T> of(Executor executor, Body<T> body) {
@@ -96,12 +107,19 @@ public final class Task<T> implements Sender<T> {
     /**
      * Whether {@link #of(Body)} runs bodies on virtual threads: true on a JDK 21+ unless the system
      * property {@code dev.senders.task.virtualThreads} was {@code false} when tasks were first used.
+     *
+     * @return {@code true} if task bodies run on virtual threads
      */
     public static boolean usesVirtualThreads() {
         return TaskThreads.virtualThreadsUsed();
     }
 
-    /** Whether {@code thread} is a virtual thread; always {@code false} on a JDK without them. */
+    /**
+     * Whether {@code thread} is a virtual thread; always {@code false} on a JDK without them.
+     *
+     * @param thread the thread to test
+     * @return {@code true} if {@code thread} is virtual
+     */
     public static boolean isVirtual(Thread thread) {
         return TaskThreads.isVirtual(Objects.requireNonNull(thread, "thread"));
     }
@@ -127,6 +145,10 @@ public final class Task<T> implements Sender<T> {
         /**
          * Runs the body on the task's thread. A thrown exception completes the task with
          * {@code setError} (see {@link Task} for the exact rules).
+         *
+         * @param ctx the task's context: await senders, report errors, read the env
+         * @return the task's value (may be {@code null})
+         * @throws Exception any exception, which completes the task with {@code setError}
          */
         T run(Context ctx) throws Exception;
     }
@@ -152,6 +174,10 @@ public final class Task<T> implements Sender<T> {
          * If the sender completed before its {@code start} returned, no parking happens. The
          * interrupt status of this thread is preserved; an interrupt that arrives while the await
          * parks requests stop on the task (on {@link #stopToken()}).
+         *
+         * @param <U> the value type
+         * @param sender the work to await
+         * @return the sender's value (may be {@code null})
          */
         <U> U await(Sender<U> sender);
 
@@ -161,6 +187,11 @@ public final class Task<T> implements Sender<T> {
          * (P3552R0 "explicit way to change the scheduler"; Kotlin's {@code withContext}). The
          * block runs on the scheduler's thread and must not call {@link #await}. Results are
          * reported as {@link #await} reports them.
+         *
+         * @param <U> the value type
+         * @param scheduler where {@code block} runs
+         * @param block the code to run there
+         * @return {@code block}'s result
          */
         <U> U runOn(Scheduler scheduler, Callable<? extends U> block);
 
@@ -171,6 +202,10 @@ public final class Task<T> implements Sender<T> {
          * The first of {@code fail} and a stopped await decides the outcome; a later error is
          * added as suppressed to the first error, or passed to
          * {@link dev.senders.Hooks#onErrorDropped} if the task is stopped, never lost.
+         *
+         * @param <R> the body's value type
+         * @param error the error the task completes with
+         * @return {@code null}, for {@code return ctx.fail(e);}
          */
         <R> R fail(Throwable error);
 
@@ -186,19 +221,31 @@ public final class Task<T> implements Sender<T> {
         /**
          * The env the task's awaited senders see: the task receiver's env with its stop token
          * replaced by {@link #stopToken()}.
+         *
+         * @return the env of awaited senders
          */
         Env env();
 
         /**
          * The task's stop token: fired by a stop request on the receiver's token, or by an
          * interrupt of the task's thread while it parks in an await.
+         *
+         * @return the task's stop token
          */
         StopToken stopToken();
 
-        /** The scheduler of the task receiver's env, if it has one (children see the same). */
+        /**
+         * The scheduler of the task receiver's env, if it has one (children see the same).
+         *
+         * @return the scheduler, or {@code Optional.empty()} if the env has none
+         */
         Optional<Scheduler> scheduler();
 
-        /** Whether the body runs on a virtual thread. */
+        /**
+         * Whether the body runs on a virtual thread.
+         *
+         * @return {@code true} if the body runs on a virtual thread
+         */
         boolean isVirtualThread();
     }
 }

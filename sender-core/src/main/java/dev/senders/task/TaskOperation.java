@@ -11,6 +11,8 @@ import dev.senders.Scheduler;
 import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
+import dev.senders.internal.Connect;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -30,9 +32,13 @@ import java.util.concurrent.locks.LockSupport;
  * Layout of the operation state:
  * <ul>
  * <li>{@code phase} (VarHandle, int): {@code NEW -> STARTED -> RUNNING -> DONE}. {@code start}
- *     claims {@code NEW -> STARTED} (a second {@code start} is reported to
- *     {@link Hooks#onErrorDropped}); the body thread sets {@code RUNNING} and, once the body has
- *     returned or thrown, {@code DONE}.
+ *     claims {@code NEW -> STARTED} (a second {@code start} throws
+ *     {@link ProtocolViolationException}); the body thread claims {@code STARTED -> RUNNING} by CAS
+ *     and, once the body has returned or thrown, sets {@code DONE}. Before the body began,
+ *     {@code STARTED -> DONE} is claimed instead by a stop request (the task completes stopped on
+ *     the stopping thread, so a body its executor dropped still ends) or by the executor refusing
+ *     the body; whichever loses does nothing (an executor's late exception goes to
+ *     {@link Hooks#onErrorDropped}).
  * <li>{@code thread} (volatile): the body's thread while the body runs, else {@code null}. The
  *     receiver-stop callback reads it to interrupt the body; the body thread clears it, then
  *     closes that callback (which waits for a callback running on another thread, the
@@ -81,8 +87,7 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
     @Override
     public void start() {
         if (!PHASE.compareAndSet(this, NEW, STARTED)) {
-            Hooks.onErrorDropped(new ProtocolViolationException("a Task operation was started twice"));
-            return;
+            throw ImmediateOperation.startedTwice("a Task operation");
         }
         StopToken token;
         try {
@@ -91,31 +96,27 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
             token = renv.stopToken();
         } catch (Throwable t) {
             Signals.throwIfFatal(t);
-            finishWithoutBody();
+            phase = DONE;
             Signals.setError(receiver, t);
             return;
         }
         if (token.stopPossible()) {
             upstream = token.onStop(this::onReceiverStop);   // runs inline if already requested
-        }
-        if (stop.stopRequested()) {
-            // Stop came before the body began: it does not run (as schedule() completes stopped).
-            finishWithoutBody();
-            Signals.setStopped(receiver);
-            return;
+            if (phase == DONE) {
+                return; // stop came before the body began: completed stopped by the callback
+            }
         }
         try {
             executor.execute(this);
         } catch (Throwable t) {
             Signals.throwIfFatal(t);
-            finishWithoutBody();
-            Signals.setError(receiver, t);
+            if (PHASE.compareAndSet(this, STARTED, DONE)) {
+                closeUpstream();
+                Signals.setError(receiver, t);
+            } else {
+                Hooks.onErrorDropped(t); // the body began (or stop completed the task) before the executor threw
+            }
         }
-    }
-
-    private void finishWithoutBody() {
-        phase = DONE;
-        closeUpstream();
     }
 
     private void closeUpstream() {
@@ -126,9 +127,18 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
         }
     }
 
-    /** The receiver's token fired: stop what is awaited, and wake a body blocked elsewhere. */
+    /**
+     * The receiver's token fired: stop what is awaited, and wake a body blocked elsewhere. If the
+     * body has not begun (its thread has not picked it up, or never will: an executor that
+     * dropped its queue), the task completes stopped now, on this thread, and the body never runs.
+     */
     private void onReceiverStop() {
         stop.requestStop();
+        if (PHASE.compareAndSet(this, STARTED, DONE)) {
+            closeUpstream(); // returns at once: we are inside it
+            Signals.setStopped(receiver);
+            return;
+        }
         Thread t = thread;
         if (t != null) {
             t.interrupt();
@@ -138,9 +148,11 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
     /** The body, on the task's thread. */
     @Override
     public void run() {
+        if (!PHASE.compareAndSet(this, STARTED, RUNNING)) {
+            return; // stop (or a failed submission) completed the task before the body began
+        }
         Thread me = Thread.currentThread();
         thread = me;           // then read stop: pairs with onReceiverStop's requestStop, then read thread
-        phase = RUNNING;
         boolean ran = false;
         T value = null;
         Throwable thrown = null;
@@ -208,7 +220,7 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
         Objects.requireNonNull(sender, "sender");
         checkBodyThread("Task.Context.await");
         Await<U> a = new Await<>(env);
-        OperationState op = sender.connect(a);
+        OperationState op = Connect.checked(sender, a);
         STATE.getAndBitwiseOrRelease(a, Await.STARTED);   // RMW: a (buggy) completion before start may have set bits
         op.start();
         if (((int) STATE.getAcquire(a) & Await.COMPLETED) == 0) {

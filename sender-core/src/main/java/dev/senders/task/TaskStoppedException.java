@@ -26,7 +26,11 @@ public class TaskStoppedException extends CancellationException {
         this("the awaited sender completed with setStopped");
     }
 
-    /** A stop signal with the given message. */
+    /**
+     * A stop signal with the given message.
+     *
+     * @param message the detail message
+     */
     public TaskStoppedException(String message) {
         super(message);
     }

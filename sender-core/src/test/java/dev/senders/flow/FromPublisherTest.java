@@ -229,6 +229,7 @@ class FromPublisherTest {
 
     @Test
     @DisplayName("fromPublisherList over the JDK's SubmissionPublisher: every element, in order, on its thread")
+    @SuppressWarnings("try") // p.close() inside the block is the completion signal under test
     void listFromSubmissionPublisher() throws Exception {
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try (SubmissionPublisher<Integer> p = new SubmissionPublisher<>(pool, 4)) {

@@ -27,7 +27,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
 @Description("startsOn on the library's executor scheduler (the fused operation; the task is queued at "
         + "start and actor 1 runs it) while actor 2 requests stop on the downstream token. Stop requested "
         + "before the task runs completes stopped and the source is never connected; otherwise the source "
-        + "runs and its value is the completion. No stop callback is registered; exactly one completion.")
+        + "runs and its value is the completion. The operation is its own stop callback while the task is pending (one CAS PENDING -> RUNNING or PENDING -> COMPLETED decides); exactly one completion.")
 @Outcome(id = "1, 1, 1", expect = ACCEPTABLE, desc = "the task ran first: the source's value")
 @Outcome(id = "1, 2, 0", expect = ACCEPTABLE, desc = "stop came first: stopped, the source never connected")
 @Outcome(id = "1, 2, 1", expect = FORBIDDEN, desc = "the source was connected and yet the result is stopped")
