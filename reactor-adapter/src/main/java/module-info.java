@@ -12,5 +12,11 @@ module dev.senders.reactor {
     requires transitive reactor.core;
     requires transitive org.reactivestreams;
 
+    // BlockHound is optional: with it on the path, BlockHound.install() loads our integration
+    requires static reactor.blockhound;
+
     exports dev.senders.reactor;
+
+    provides reactor.blockhound.integration.BlockHoundIntegration
+            with dev.senders.reactor.SendersBlockHoundIntegration;
 }

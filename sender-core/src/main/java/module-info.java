@@ -13,6 +13,10 @@
  * notice.)
  */
 module dev.senders.core {
+    // JFR events for spawn, completion and joins (jdk.jfr is in every full JDK image; disabled
+    // events cost a flag read)
+    requires jdk.jfr;
+
     exports dev.senders;
     exports dev.senders.flow;
     exports dev.senders.scope;

@@ -40,19 +40,29 @@ public final class RunLoop implements Scheduler {
 
     /** Runs queued work on this thread until {@link #finish()} was called and the queue is empty. */
     public void run() {
-        runUntilFinished(null);
+        boolean interrupted = false;
+        while (runUntil(0L) == INTERRUPTED) {
+            interrupted = true; // run() is not interruptible: keep going, restore the status at the end
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
+    /** What {@link #runUntil} returns. */
+    static final int FINISHED = 0, INTERRUPTED = 1, TIMED_OUT = 2;
+
     /**
-     * As {@link #run()}; an interrupt of the driving thread calls {@code onInterrupt} (once per
-     * interrupt) and the loop goes on, with the thread's interrupt status restored at the end.
+     * As {@link #run()}, but returns {@link #INTERRUPTED} when the driving thread is interrupted
+     * (its interrupt status cleared: the caller decides) and {@link #TIMED_OUT} once
+     * {@code System.nanoTime()} passes {@code deadline} (0: no deadline), leaving queued work in
+     * the queue; {@link #FINISHED} when {@code run()} would return. May be called again afterwards.
      */
-    void runUntilFinished(Runnable onInterrupt) {
+    int runUntil(long deadline) {
         Thread me = Thread.currentThread();
         if (!DRIVER.compareAndSet(this, null, me)) {
             throw new IllegalStateException("RunLoop.run() is already running on " + driver);
         }
-        boolean interrupted = false;
         try {
             for (;;) {
                 Item item = queue.poll();
@@ -66,25 +76,40 @@ public final class RunLoop implements Scheduler {
                     while ((item = queue.poll()) != null) {
                         item.run();
                     }
-                    return;
+                    return FINISHED;
+                }
+                if (Thread.interrupted()) {
+                    return INTERRUPTED;
+                }
+                long wait = 0L;
+                if (deadline != 0L && (wait = deadline - System.nanoTime()) <= 0L) {
+                    return TIMED_OUT;
                 }
                 sleeper = me;
                 if (queue.isEmpty() && phase == OPEN) {
-                    LockSupport.park(this);
-                }
-                sleeper = null;
-                if (Thread.interrupted()) {
-                    interrupted = true;
-                    if (onInterrupt != null) {
-                        onInterrupt.run();
+                    if (deadline == 0L) {
+                        LockSupport.park(this);
+                    } else {
+                        LockSupport.parkNanos(this, wait);
                     }
                 }
+                sleeper = null;
             }
         } finally {
             driver = null;
-            if (interrupted) {
-                me.interrupt();
-            }
+        }
+    }
+
+    /**
+     * Gives up on the loop: no thread will run it again. Queued work, and work scheduled from now
+     * on, completes with {@code setStopped()} on the calling (or scheduling) thread, as after
+     * {@code run()} returned. Used by {@code syncWait} when its wait ends early.
+     */
+    void abandon() {
+        phase = DONE;
+        Item item;
+        while ((item = queue.poll()) != null) {
+            Signals.setStopped(item.receiver);
         }
     }
 

@@ -183,4 +183,15 @@ public interface Sender<T> {
         Objects.requireNonNull(token, "token");
         return token.stopPossible() ? new StopWhen<>(this, token) : this;
     }
+
+    /**
+     * {@link Senders#timeout(Sender, Duration) timeout}: this sender runs with a stop token that
+     * also fires after {@code timeout}; past the deadline the result is a
+     * {@code java.util.concurrent.TimeoutException}, once this sender has completed.
+     *
+     * @throws NullPointerException if {@code timeout} is null
+     */
+    default Sender<T> timeout(java.time.Duration timeout) {
+        return Senders.timeout(this, timeout);
+    }
 }

@@ -3,11 +3,13 @@ package dev.senders;
 import dev.senders.internal.Connect;
 import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
@@ -123,8 +125,21 @@ public final class Senders {
      *     {@code null} value.
      * </ul>
      *
-     * Interrupting the waiting thread requests stop on the work; {@code syncWait} still waits for
-     * it to complete and returns with the interrupt status set.
+     * <p><b>Interrupts</b> end the wait, as they end {@code Future.get()}: when the calling thread
+     * is interrupted while it waits (or was already interrupted when the work did not complete
+     * during {@code start}), stop is requested on the work, on this thread, and
+     * {@code syncWait} throws a {@link java.util.concurrent.CancellationException} whose cause is
+     * an {@link InterruptedException}, with the thread's interrupt status set. If the work
+     * completes during that stop request, its value or error is reported instead (stopped still
+     * throws the interrupt's exception). Work that does not honour stop is left running: its
+     * later error goes to {@link Hooks#onErrorDropped}, its value is discarded, and work it
+     * schedules on the run loop completes stopped. A sender that completes during {@code start}
+     * is reported whatever the interrupt status.
+     *
+     * @throws IllegalStateException if called on a thread that must not block (a Reactor
+     *         {@code parallel()} worker, a Netty event loop, an RxJava computation thread, the
+     *         library's timer thread: {@link Hooks#isNonBlockingThread}), before anything is started
+     * @throws NullPointerException if {@code sender} is null
      *
      * @param <T> the value type
      * @param sender the work to run and wait for
@@ -132,6 +147,54 @@ public final class Senders {
      */
     public static <T> T syncWait(Sender<T> sender) {
         return SyncWait.await(Objects.requireNonNull(sender, "sender"));
+    }
+
+    /**
+     * {@link #syncWait(Sender)} with a deadline: if the work has not completed {@code timeout}
+     * after the call, stop is requested on it (on this thread) and this throws
+     * {@link TimeoutException}, as {@code Future.get(timeout, unit)} does, unless the work
+     * completed during that stop request with a value or an error, which is then reported. The
+     * wait does not depend on the work honouring stop: it returns at the deadline whatever the
+     * work does (what happens to work left running: see {@link #syncWait(Sender)}). A zero or
+     * negative timeout still reports work that completes during {@code start}. Interrupts,
+     * results and the non-blocking-thread check are those of {@link #syncWait(Sender)}.
+     *
+     * @throws TimeoutException if the work did not complete in time
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> T syncWait(Sender<T> sender, Duration timeout) throws TimeoutException {
+        Objects.requireNonNull(sender, "sender");
+        Objects.requireNonNull(timeout, "timeout");
+        return SyncWait.await(sender, timeout);
+    }
+
+    /**
+     * {@code timeout(sender, d)}: {@code sender} runs with a stop token that also fires once
+     * {@code timeout} has passed since {@code start}. If that deadline comes first, the result is
+     * {@code setError(TimeoutException)}, delivered once {@code sender} has completed after the
+     * stop request (its value is discarded; its error is added to the {@code TimeoutException}
+     * as suppressed). Otherwise {@code sender}'s own completion passes through and the timer
+     * entry is cancelled. The downstream receiver's stop request still reaches {@code sender}.
+     *
+     * <p>Structured, unlike Reactor's {@code timeout}: the operation never completes while
+     * {@code sender} is still running, so nothing is left running unowned; work that ignores
+     * stop requests keeps it waiting (bound a caller's wait with {@link #syncWait(Sender,
+     * Duration)} or {@code Scopes.joinOrStop}, which return at their deadline).
+     *
+     * <p>Threads: one shared daemon timer thread ({@code senders-timer}, created on first use,
+     * gone after 10 s idle) serves every timeout; a pending timeout is one queued task. The stop
+     * request runs {@code sender}'s stop callbacks on that thread, and work that completes in
+     * its stop callback delivers the {@code TimeoutException} there: keep such code short, or
+     * move on with {@link Sender#continuesOn}. Every other completion arrives on
+     * {@code sender}'s thread. A zero or negative timeout requests stop on the starting thread
+     * before {@code sender} starts.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Sender<T> timeout(Sender<T> sender, Duration timeout) {
+        Objects.requireNonNull(sender, "sender");
+        Objects.requireNonNull(timeout, "timeout");
+        return new Timeout<>(sender, timeout);
     }
 
     /**

@@ -151,6 +151,9 @@ public final class ReactorScopes {
      * {@link #asComposite(CountingScope)} holding {@code initial} from the start, as
      * {@code Disposables.composite(d...)} does.
      *
+     * @param scope the scope the view associates with, closes and stops
+     * @param initial the members held from the start
+     * @return a new {@code Disposable.Composite} view of {@code scope}
      * @throws NullPointerException if an argument or an element is null (then nothing is held)
      */
     public static Disposable.Composite asComposite(CountingScope scope, Disposable... initial) {
@@ -162,6 +165,9 @@ public final class ReactorScopes {
      * {@link #asComposite(CountingScope)} holding {@code initial} from the start, as
      * {@code Disposables.composite(Iterable)} does.
      *
+     * @param scope the scope the view associates with, closes and stops
+     * @param initial the members held from the start
+     * @return a new {@code Disposable.Composite} view of {@code scope}
      * @throws NullPointerException if an argument or an element is null (then nothing is held)
      */
     public static Disposable.Composite asComposite(CountingScope scope, Iterable<? extends Disposable> initial) {

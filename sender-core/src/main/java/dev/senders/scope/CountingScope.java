@@ -2,6 +2,7 @@ package dev.senders.scope;
 
 import dev.senders.Sender;
 import dev.senders.StopToken;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -13,15 +14,17 @@ import java.util.function.Consumer;
  * work associated through {@link Scopes#nest}, {@link Scopes#spawn} or {@link Scopes#spawnFuture}
  * sees a stop token that fires when either its own receiver's token or the scope's stop source
  * fires. {@link #requestStop()} therefore reaches all associated work, present and future. The
- * state machine, the leak report and the error routing are those of {@link SimpleCountingScope}.
+ * state machine, the leak report, the error routing, names and the dump are those of
+ * {@link SimpleCountingScope}. To shut one down with deadlines and a report of what was still
+ * running, use {@link Scopes#joinOrStop(CountingScope, java.time.Duration, java.time.Duration)}.
  */
 public final class CountingScope {
 
     private final ScopeCore core;
 
-    /** A scope in the {@code UNUSED} state whose spawn errors go to {@code Hooks.onErrorDropped}. */
+    /** A scope in the {@code UNUSED} state whose spawn errors go to {@code Hooks.onErrorDropped}; its name is generated. */
     public CountingScope() {
-        this.core = newCore(null);
+        this.core = newCore(null, null);
     }
 
     /**
@@ -30,13 +33,40 @@ public final class CountingScope {
      * @param errorHandler receives the errors of spawned work
      */
     public CountingScope(Consumer<? super Throwable> errorHandler) {
-        this.core = newCore(Objects.requireNonNull(errorHandler, "errorHandler"));
+        this.core = newCore(null, Objects.requireNonNull(errorHandler, "errorHandler"));
     }
 
-    private ScopeCore newCore(Consumer<? super Throwable> handler) {
-        ScopeCore c = new ScopeCore("CountingScope", true, handler);
+    /**
+     * A named scope whose spawn errors go to {@code Hooks.onErrorDropped}. The name appears in
+     * {@link #toString()}, leak reports, shutdown reports, {@link ScopeTrace}s and JFR events.
+     *
+     * @throws NullPointerException if {@code name} is null
+     * @throws IllegalArgumentException if {@code name} is blank
+     */
+    public CountingScope(String name) {
+        this.core = newCore(SimpleCountingScope.checkName(name), null);
+    }
+
+    /**
+     * A named scope whose spawned work's errors go to {@code errorHandler} (called on the failing
+     * thread, with a {@link ScopeTrace} naming the scope, and the work if named, suppressed by the error).
+     *
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if {@code name} is blank
+     */
+    public CountingScope(String name, Consumer<? super Throwable> errorHandler) {
+        this.core = newCore(SimpleCountingScope.checkName(name), Objects.requireNonNull(errorHandler, "errorHandler"));
+    }
+
+    private ScopeCore newCore(String name, Consumer<? super Throwable> handler) {
+        ScopeCore c = ScopeCore.forScope("CountingScope", name, true, handler);
         ScopeCore.CLEANER.register(this, new ScopeCore.LeakCheck(c));
         return c;
+    }
+
+    /** The shared state machine (package-private: tests and {@link Scopes} read its diagnostics). */
+    ScopeCore core() {
+        return core;
     }
 
     /**
@@ -107,6 +137,22 @@ public final class CountingScope {
         return core.errorCount();
     }
 
+    /** See {@link SimpleCountingScope#refusedCount()}. */
+    public long refusedCount() {
+        return core.refusedCount();
+    }
+
+    /** See {@link SimpleCountingScope#name()}. */
+    public String name() {
+        return core.name();
+    }
+
+    /** See {@link SimpleCountingScope#outstanding()}. */
+    public List<OutstandingWork> outstanding() {
+        return core.outstanding();
+    }
+
+    /** {@code name[STATE, count=n]}, e.g. {@code orders[CLOSED_AND_JOINING, count=2]}. */
     @Override
     public String toString() {
         return core.name() + "[" + state() + ", count=" + count() + "]";

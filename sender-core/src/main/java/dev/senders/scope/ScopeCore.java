@@ -12,6 +12,7 @@ import dev.senders.StopCallback;
 import dev.senders.StopToken;
 import dev.senders.internal.Connect;
 import dev.senders.internal.ImmediateOperation;
+import dev.senders.internal.Jfr;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -52,6 +53,13 @@ import java.util.function.Consumer;
  * the field). A join stopped while it waits deregisters (amortized O(1), see
  * {@code InplaceStopSource}), so abandoned joins retain nothing; each {@link JoinOp} decides
  * between "joined" and "stopped" with one CAS on its own state word.
+ *
+ * <p><b>Observability</b> (names, refusals, the dump, creation sites) lives in a side object,
+ * {@link ScopeDiagnostics}, created only for named scopes, under debug capture, or on first use;
+ * the word and the spawn path are untouched by it. {@link #wrap} and {@link #wrapFor} return a
+ * {@link TrackedSender} for named work and, while debug capture is on or a flight recording
+ * wants per-work events, for all work; otherwise they return what they returned before (one
+ * {@code instanceof} and two flag reads more per spawn).
  */
 final class ScopeCore implements AsyncScopeToken {
 
@@ -84,8 +92,15 @@ final class ScopeCore implements AsyncScopeToken {
      */
     volatile Env spawnEnv;
 
-    /** When set, {@link #errorHandler} wins over an env's handler (letAsyncScope's error rule). */
+    /**
+     * When set, {@link #errorHandler} wins over an env's handler (letAsyncScope's error rule); it
+     * also marks letAsyncScope's internal scope, whose errors are the sender's result and which
+     * emits no join events.
+     */
     private final boolean strictHandler;
+
+    /** Name, creation site, refusals, tracked work: null until needed (see {@link ScopeDiagnostics}). */
+    private volatile ScopeDiagnostics diag;
 
     ScopeCore(String kind, boolean stoppable, Consumer<? super Throwable> errorHandler) {
         this(kind, stoppable, errorHandler, false);
@@ -97,6 +112,19 @@ final class ScopeCore implements AsyncScopeToken {
         this.errorHandler = errorHandler;
         this.strictHandler = strictHandler;
         this.spawnEnv = stoppable ? Env.of(Query.STOP_TOKEN, stopSource.token()) : Env.empty();
+    }
+
+    /**
+     * A public scope's core: {@code name} may be null (a name is generated); under debug capture
+     * the creation site is recorded for leak reports.
+     */
+    static ScopeCore forScope(String kind, String name, boolean stoppable, Consumer<? super Throwable> errorHandler) {
+        ScopeCore c = new ScopeCore(kind, stoppable, errorHandler, false);
+        boolean capture = Hooks.isDebugCaptureEnabled();
+        if (name != null || capture) {
+            c.diag = new ScopeDiagnostics(name, capture ? ScopeTrace.ofCreation(name != null ? name : c.name()) : null);
+        }
+        return c;
     }
 
     // ------------------------------------------------------------------ token
@@ -112,6 +140,7 @@ final class ScopeCore implements AsyncScopeToken {
             } else if (s == UNUSED) {
                 nw = (w + ONE) & ~STATE_MASK | OPEN;
             } else {
+                diagnostics().refused();
                 return false;
             }
             long prev = (long) WORD.compareAndExchange(this, w, nw);
@@ -153,18 +182,53 @@ final class ScopeCore implements AsyncScopeToken {
      * this path.
      */
     <T> Sender<T> wrapFor(Sender<T> sender, Env env) {
-        return stopSource == null || env.stopToken() == stopSource.token() ? sender : wrap(sender);
+        if (sender instanceof NamedSender || trackAll()) {
+            return track(sender, env, TrackedSender.SPAWN_FUTURE);
+        }
+        return stopWrapFor(sender, env);
     }
 
     /** {@link #wrapFor(Sender, Env)} for spawn: the receiver's env is read only by a stoppable scope. */
     <T> Sender<T> wrapFor(Sender<T> sender, SpawnReceiver receiver) {
-        return stopSource == null ? sender : wrapFor(sender, receiver.env());
+        if (sender instanceof NamedSender || trackAll()) {
+            return track(sender, stopSource == null ? null : receiver.env(), TrackedSender.SPAWN);
+        }
+        return stopSource == null ? sender : stopWrapFor(sender, receiver.env());
+    }
+
+    private <T> Sender<T> stopWrapFor(Sender<T> sender, Env env) {
+        return stopSource == null || env.stopToken() == stopSource.token() ? sender : sender.stopWhen(stopSource.token());
     }
 
     @Override
     public <T> Sender<T> wrap(Sender<T> sender) {
         Objects.requireNonNull(sender, "sender");
+        if (sender instanceof NamedSender || trackAll()) {
+            return track(sender, null, TrackedSender.NEST);
+        }
         return stopSource == null ? sender : sender.stopWhen(stopSource.token());
+    }
+
+    /** Whether all work is tracked now, named or not: debug capture, or a recording of work events. */
+    private static boolean trackAll() {
+        return Hooks.isDebugCaptureEnabled() || Jfr.workEventsEnabled();
+    }
+
+    /** The tracked form of {@code sender}, stop-wrapped as the untracked one would be ({@code env} null: always). */
+    private <T> Sender<T> track(Sender<T> sender, Env env, String trackedKind) {
+        String workName = null;
+        Sender<T> body = sender;
+        while (body instanceof NamedSender) {
+            NamedSender<T> n = (NamedSender<T>) body;
+            if (workName == null) {
+                workName = n.name; // the outermost name wins
+            }
+            body = n.source;
+        }
+        Sender<T> s = stopSource == null ? body
+                : env == null ? body.stopWhen(stopSource.token()) : stopWrapFor(body, env);
+        ScopeTrace site = Hooks.isDebugCaptureEnabled() ? ScopeTrace.ofWork(name(), workName, trackedKind, true) : null;
+        return new TrackedSender<>(s, this, workName, trackedKind, site);
     }
 
     NestBatch nestBatch() {
@@ -211,9 +275,40 @@ final class ScopeCore implements AsyncScopeToken {
         return errorCount;
     }
 
-    /** Routes an error of spawned work: the env's handler, else the scope's, else the hook. */
+    long refusedCount() {
+        ScopeDiagnostics d = diag;
+        return d == null ? 0L : d.refusedCount();
+    }
+
+    /** The side object, created on first need (a lost race adopts the winner's). */
+    ScopeDiagnostics diagnostics() {
+        ScopeDiagnostics d = diag;
+        if (d == null) {
+            d = new ScopeDiagnostics(null, null);
+            ScopeDiagnostics prev = (ScopeDiagnostics) DIAG.compareAndExchange(this, null, d);
+            if (prev != null) {
+                d = prev;
+            }
+        }
+        return d;
+    }
+
+    /** The running tracked work, oldest first (empty when nothing is tracked). */
+    java.util.List<OutstandingWork> outstanding() {
+        ScopeDiagnostics d = diag;
+        return d == null ? java.util.List.of() : d.snapshot(name());
+    }
+
+    /**
+     * Routes an error of spawned work: the env's handler, else the scope's, else the hook. A
+     * public scope names itself on the error (a {@link ScopeTrace}, unless tracked work already
+     * added its own).
+     */
     void onSpawnError(Throwable error, Consumer<? super Throwable> envHandler) {
         ERROR_COUNT.getAndAdd(this, 1L);
+        if (!strictHandler) {
+            ScopeTrace.annotate(error, ScopeTrace.ofWork(name(), null, TrackedSender.SPAWN, false));
+        }
         Consumer<? super Throwable> h = envHandler != null && !strictHandler ? envHandler : errorHandler;
         if (h == null) {
             Hooks.onErrorDropped(error);
@@ -306,6 +401,8 @@ final class ScopeCore implements AsyncScopeToken {
         /** Volatile: start's write then read of {@code state} and stop's CAS then read of this are a Dekker pair. */
         private volatile StopCallback onJoined;
         private StopCallback onStop;
+        /** A begun JFR JoinEnd event, or null. */
+        private Object jfr;
 
         JoinOp(ScopeCore core, Receiver<? super Void> receiver) {
             this.core = core;
@@ -318,6 +415,9 @@ final class ScopeCore implements AsyncScopeToken {
                 throw ImmediateOperation.startedTwice(core.name() + ".join()'s operation");
             }
             starting = Thread.currentThread();
+            if (!core.strictHandler && Jfr.joinEventsEnabled()) {
+                jfr = Jfr.joinStarted(core.name(), core.count());
+            }
             try {
                 StopToken token = receiver.env().stopToken();
                 if (token.stopPossible()) {
@@ -345,6 +445,7 @@ final class ScopeCore implements AsyncScopeToken {
             if (!STATE.compareAndSet(this, WAITING, DONE)) {
                 return; // stopped first
             }
+            Jfr.joinEnded(jfr);
             StopCallback cb = onStop;
             if (cb != null) {
                 onStop = null;
@@ -367,6 +468,7 @@ final class ScopeCore implements AsyncScopeToken {
                 onJoined = null;
                 reg.close(); // unlinks this join from the scope
             }
+            Jfr.joinEnded(jfr);
             Signals.setStopped(receiver);
         }
 
@@ -431,12 +533,15 @@ final class ScopeCore implements AsyncScopeToken {
             this.core = core;
         }
 
+        /** A leak is work still associated: a scope whose count is zero lost nothing, whatever its state. */
         @Override
         public void run() {
             long w = core.word;
-            ScopeState s = STATES[(int) (w & STATE_MASK)];
-            if (!s.isSafeToDrop()) {
-                Hooks.onErrorDropped(new ScopeLeakedException(core.name(), s, w >>> 3));
+            long count = w >>> 3;
+            if (count != 0) {
+                ScopeDiagnostics d = core.diag;
+                Hooks.onErrorDropped(new ScopeLeakedException(core.name(), STATES[(int) (w & STATE_MASK)], count,
+                        core.outstanding(), d == null ? null : d.createdAt));
             }
         }
     }
@@ -447,14 +552,19 @@ final class ScopeCore implements AsyncScopeToken {
         return name() + ".token[" + STATES[(int) (w & STATE_MASK)] + ", count=" + (w >>> 3) + "]";
     }
 
-    /** Built only when a diagnostic needs it: a scope's creation stays allocation-light. */
+    /**
+     * The given name, else {@code kind@identity}, built only when a diagnostic needs it: an
+     * unnamed scope's creation stays allocation-light.
+     */
     String name() {
-        return kind + "@" + Integer.toHexString(System.identityHashCode(this));
+        ScopeDiagnostics d = diag;
+        return d != null && d.name != null ? d.name : kind + "@" + Integer.toHexString(System.identityHashCode(this));
     }
 
     private static final VarHandle WORD;
     private static final VarHandle JOINED_SIGNAL;
     private static final VarHandle ERROR_COUNT;
+    private static final VarHandle DIAG;
 
     static {
         try {
@@ -462,6 +572,7 @@ final class ScopeCore implements AsyncScopeToken {
             WORD = l.findVarHandle(ScopeCore.class, "word", long.class);
             JOINED_SIGNAL = l.findVarHandle(ScopeCore.class, "joined", InplaceStopSource.class);
             ERROR_COUNT = l.findVarHandle(ScopeCore.class, "errorCount", long.class);
+            DIAG = l.findVarHandle(ScopeCore.class, "diag", ScopeDiagnostics.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -5,7 +5,13 @@ import dev.senders.OperationState;
 import dev.senders.Query;
 import dev.senders.Sender;
 import dev.senders.internal.Connect;
+import dev.senders.Senders;
+import dev.senders.internal.Jfr;
+import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -13,7 +19,9 @@ import java.util.function.Function;
  * The async-scope algorithms of P3149R6 ({@code nest}, {@code spawn}, {@code spawn_future}) and
  * P3296R3 ({@code let_async_scope}). They work with any {@link AsyncScopeToken}; with the tokens
  * of {@link SimpleCountingScope} and {@link CountingScope} they take no lock and keep no per-child
- * registry: associating is one CAS on the scope's word, dissociating another.
+ * registry: associating is one CAS on the scope's word, dissociating another. Work that is
+ * {@linkplain #named named} (or all work, while debug capture is on) is also listed by the scope
+ * until it ends, at the cost of a small node per operation.
  */
 public final class Scopes {
 
@@ -25,6 +33,104 @@ public final class Scopes {
     public static final Query<Consumer<? super Throwable>> SPAWN_ERROR_HANDLER = Query.named("spawnErrorHandler");
 
     private Scopes() {}
+
+    /**
+     * {@code sender} with a name: when it is associated with a {@link SimpleCountingScope} or
+     * {@link CountingScope} (by {@link #spawn}, {@link #spawnFuture} or {@link #nest}), the scope
+     * lists it in {@code outstanding()} while it runs, with its age (and its spawn site under
+     * debug capture), names it in shutdown and leak reports, JFR events and the
+     * {@link ScopeTrace} its error carries. Name the sender you hand to the scope: a name on an
+     * inner sender (before {@code then}, say) is not seen. Connected anywhere else, the result is
+     * {@code sender} itself. Usage: {@code Scopes.spawn(Scopes.named(work, "audit-" + id), token)}.
+     *
+     * <p>Cost: a named piece of work is tracked, one node of about 48 bytes and two CASes more
+     * per operation; unnamed work costs nothing extra.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Sender<T> named(Sender<T> sender, String name) {
+        Objects.requireNonNull(sender, "sender");
+        Objects.requireNonNull(name, "name");
+        return new NamedSender<>(sender, name);
+    }
+
+    /**
+     * Shuts {@code scope} down within bounded time and says what was left: {@code close()}s it
+     * (refusing new work), waits up to {@code grace} for it to join, then, if work is still
+     * associated, {@code requestStop()}s it and waits up to {@code stopTimeout} more. Returns
+     * whether it joined and, if not, the work still running ({@code outstanding()}: named work,
+     * and all work spawned under debug capture, with spawn sites), whose {@code toString()} is a
+     * log-ready report. Never waits longer than {@code grace + stopTimeout} (plus the stop
+     * callbacks, which run on this thread): work that ignores stop stays associated and is
+     * reported, not waited for.
+     *
+     * <p>Blocks the calling thread (it is {@link dev.senders.Senders#syncWait(Sender, Duration)}
+     * twice). An interrupt cuts it short: stop is requested at once, the report is returned with
+     * {@link ShutdownReport#interrupted()} true, and the thread's interrupt status is set. JFR:
+     * {@code dev.senders.JoinDeadline} events when the grace and the stop timeout pass, besides
+     * the join's {@code JoinStart}/{@code JoinEnd}.
+     *
+     * @throws IllegalStateException on a thread that must not block (see
+     *         {@link dev.senders.Hooks#isNonBlockingThread})
+     * @throws NullPointerException if an argument is null
+     */
+    public static ShutdownReport joinOrStop(CountingScope scope, Duration grace, Duration stopTimeout) {
+        Objects.requireNonNull(scope, "scope");
+        Objects.requireNonNull(grace, "grace");
+        Objects.requireNonNull(stopTimeout, "stopTimeout");
+        long t0 = System.nanoTime();
+        scope.close();
+        int r = awaitJoin(scope, grace);
+        boolean stopRequested = false;
+        long atGrace = 0L;
+        if (r != JOINED) {
+            atGrace = scope.count();
+            if (r == TIMED_OUT) {
+                Jfr.joinDeadline(scope.name(), "grace", System.nanoTime() - t0, atGrace, names(scope.outstanding()));
+            }
+            scope.requestStop();
+            stopRequested = true;
+            if (r == TIMED_OUT) {
+                r = awaitJoin(scope, stopTimeout);
+                if (r == TIMED_OUT) {
+                    Jfr.joinDeadline(scope.name(), "stop", System.nanoTime() - t0, scope.count(),
+                            names(scope.outstanding()));
+                }
+            }
+        }
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
+        boolean joined = r == JOINED;
+        return new ShutdownReport(scope.name(), joined, stopRequested, r == INTERRUPTED, grace, stopTimeout, elapsed,
+                atGrace, joined ? 0L : scope.count(), scope.state(), joined ? List.of() : scope.outstanding());
+    }
+
+    private static final int JOINED = 0, TIMED_OUT = 1, INTERRUPTED = 2;
+
+    private static int awaitJoin(CountingScope scope, Duration timeout) {
+        try {
+            Senders.syncWait(scope.join(), timeout);
+            return JOINED;
+        } catch (TimeoutException late) {
+            return TIMED_OUT;
+        } catch (CancellationException e) {
+            if (e.getCause() instanceof InterruptedException) {
+                return INTERRUPTED; // syncWait set the interrupt status again
+            }
+            throw e;
+        }
+    }
+
+    private static String names(List<OutstandingWork> work) {
+        StringBuilder sb = new StringBuilder();
+        for (OutstandingWork w : work) {
+            if (sb.length() > 2000) {
+                sb.append(", ...");
+                break;
+            }
+            sb.append(sb.length() == 0 ? "" : ", ").append(w);
+        }
+        return sb.toString();
+    }
 
     /**
      * {@code nest(sender, token)} (P3149R6 [exec.nest]): associates {@code sender} with the token's

@@ -1,6 +1,7 @@
 package dev.senders.scope;
 
 import dev.senders.Sender;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -15,10 +16,19 @@ import java.util.function.Consumer;
  * atomic word (see {@code ScopeCore} for the layout).
  *
  * <p><b>Dropping a scope.</b> Where C++ calls {@code std::terminate()} from the destructor, this
- * class reports: a scope that becomes unreachable in a state other than {@code UNUSED},
- * {@code UNUSED_AND_CLOSED} or {@code JOINED} (work still associated, or used and never joined) is
- * reported as a {@link ScopeLeakedException} to {@link dev.senders.Hooks#onErrorDropped}, from
- * the library's {@link java.lang.ref.Cleaner} thread.
+ * class reports: a scope that becomes unreachable while work is still associated with it (count
+ * above zero, whatever the state) is reported as a {@link ScopeLeakedException} (its name, state,
+ * count, the work it can list and, under debug capture, where it was created) to
+ * {@link dev.senders.Hooks#onErrorDropped}, from the library's {@link java.lang.ref.Cleaner}
+ * thread. A scope with no work associated lost nothing and is dropped silently, open or not.
+ *
+ * <p><b>Joining an open scope.</b> A join may be started before {@link #close()}: it waits until
+ * the count is zero, during which new work is still accepted, and then moves the scope to
+ * {@code JOINED}, which refuses new work for good (counted by {@link #refusedCount()}). Close
+ * first when new work must be refused while the join waits.
+ *
+ * <p><b>Names and the dump.</b> A scope has a {@link #name()} (given, or generated) used by every
+ * report, and lists its {@link #outstanding()} work.
  *
  * <p><b>Errors of spawned work</b> ({@link Scopes#spawn}) go to the handler given to the
  * constructor (or the env's {@link Scopes#SPAWN_ERROR_HANDLER}); without one, to
@@ -28,9 +38,9 @@ public final class SimpleCountingScope {
 
     private final ScopeCore core;
 
-    /** A scope in the {@code UNUSED} state whose spawn errors go to {@code Hooks.onErrorDropped}. */
+    /** A scope in the {@code UNUSED} state whose spawn errors go to {@code Hooks.onErrorDropped}; its name is generated. */
     public SimpleCountingScope() {
-        this(null, 0);
+        this(null, null, 0);
     }
 
     /**
@@ -39,13 +49,47 @@ public final class SimpleCountingScope {
      * @param errorHandler receives the errors of spawned work
      */
     public SimpleCountingScope(Consumer<? super Throwable> errorHandler) {
-        this(Objects.requireNonNull(errorHandler, "errorHandler"), 0);
+        this(null, Objects.requireNonNull(errorHandler, "errorHandler"), 0);
     }
 
-    private SimpleCountingScope(Consumer<? super Throwable> errorHandler, int unused) {
-        this.core = new ScopeCore("SimpleCountingScope",
-                false, errorHandler);
+    /**
+     * A named scope whose spawn errors go to {@code Hooks.onErrorDropped}. The name appears in
+     * {@link #toString()}, leak reports, {@link ScopeTrace}s and JFR events.
+     *
+     * @throws NullPointerException if {@code name} is null
+     * @throws IllegalArgumentException if {@code name} is blank
+     */
+    public SimpleCountingScope(String name) {
+        this(checkName(name), null, 0);
+    }
+
+    /**
+     * A named scope whose spawned work's errors go to {@code errorHandler} (called on the failing
+     * thread, with a {@link ScopeTrace} naming the scope, and the work if named, suppressed by the error).
+     *
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if {@code name} is blank
+     */
+    public SimpleCountingScope(String name, Consumer<? super Throwable> errorHandler) {
+        this(checkName(name), Objects.requireNonNull(errorHandler, "errorHandler"), 0);
+    }
+
+    private SimpleCountingScope(String name, Consumer<? super Throwable> errorHandler, int unused) {
+        this.core = ScopeCore.forScope("SimpleCountingScope", name, false, errorHandler);
         ScopeCore.CLEANER.register(this, new ScopeCore.LeakCheck(core));
+    }
+
+    static String checkName(String name) {
+        Objects.requireNonNull(name, "name");
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("a scope's name must not be blank (it names the scope in reports)");
+        }
+        return name;
+    }
+
+    /** The shared state machine (package-private: tests and {@link Scopes} read its diagnostics). */
+    ScopeCore core() {
+        return core;
     }
 
     /**
@@ -115,6 +159,34 @@ public final class SimpleCountingScope {
         return core.errorCount();
     }
 
+    /**
+     * How many associations this scope refused because it was closed (or joined): a
+     * {@code spawn} that returned {@code false}, a {@code spawnFuture} or {@code nest} that
+     * completes stopped, an adapter's refused spawn. A snapshot; never reset.
+     */
+    public long refusedCount() {
+        return core.refusedCount();
+    }
+
+    /** The name given to the constructor, else a generated one ({@code SimpleCountingScope@1b6d3586}). */
+    public String name() {
+        return core.name();
+    }
+
+    /**
+     * The work still associated that this scope can list, oldest first: every piece of work
+     * named with {@link Scopes#named} (or a spawn overload taking a name), and every piece spawned
+     * while debug capture ({@code -Ddev.senders.debug=true}, {@code Hooks.enableDebugCapture()})
+     * was on or a flight recording had {@code dev.senders.Spawn}/{@code WorkEnd} enabled, with its
+     * spawn site under capture. Other work is only counted: {@code count() - outstanding().size()}
+     * operations are unlisted (a nest sender not yet started counts but is not running). Work
+     * leaves the list before its association is released. A snapshot; any thread.
+     */
+    public List<OutstandingWork> outstanding() {
+        return core.outstanding();
+    }
+
+    /** {@code name[STATE, count=n]}, e.g. {@code SimpleCountingScope@1b6d3586[OPEN, count=2]}. */
     @Override
     public String toString() {
         return core.name() + "[" + state() + ", count=" + count() + "]";

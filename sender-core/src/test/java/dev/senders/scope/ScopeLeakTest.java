@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-@DisplayName("P3149R6 [exec.simple.counting.dtor] a dropped scope that still needed a join is reported")
+@DisplayName("P3149R6 [exec.simple.counting.dtor] a dropped scope that still holds work is reported")
 class ScopeLeakTest {
 
     private final List<ScopeLeakedException> reports = new CopyOnWriteArrayList<>();
@@ -61,19 +61,29 @@ class ScopeLeakTest {
     }
 
     @Test
-    @DisplayName("a scope used and closed but never joined is reported")
-    void usedNeverJoined_reported() {
-        String id = dropUsedNotJoined();
-        ScopeLeakedException r = awaitReport(id);
-        assertEquals(ScopeState.CLOSED, r.state());
-        assertEquals(0, r.count());
+    @DisplayName("a scope that holds no work is not a leak, open or closed, joined or not: nothing was lost")
+    void scopeHoldingNoWork_notReported() {
+        WeakReference<?>[] refs = new WeakReference<?>[2];
+        String[] ids = dropUsedHoldingNoWork(refs);
+        assertTrue(Gc.awaitCondition(() -> refs[0].get() == null && refs[1].get() == null));
+        // a scope dropped afterwards with work is reported; by then these would have been too
+        awaitReport(dropWithWork());
+        for (String id : ids) {
+            assertTrue(reports.stream().noneMatch(r -> r.getMessage().startsWith(id + " ")), id);
+        }
     }
 
-    private static String dropUsedNotJoined() {
-        SimpleCountingScope scope = new SimpleCountingScope();
-        Scopes.spawn(Senders.just(), scope.getToken());
-        scope.close();
-        return id(scope);
+    private static String[] dropUsedHoldingNoWork(WeakReference<?>[] refs) {
+        SimpleCountingScope open = new SimpleCountingScope();
+        Scopes.spawn(Senders.just(), open.getToken());          // OPEN, count 0, never closed
+        SimpleCountingScope closed = new SimpleCountingScope();
+        Scopes.spawn(Senders.just(), closed.getToken());
+        closed.close();                                          // CLOSED, count 0, never joined
+        assertEquals(ScopeState.OPEN, open.state());
+        assertEquals(ScopeState.CLOSED, closed.state());
+        refs[0] = new WeakReference<>(open);
+        refs[1] = new WeakReference<>(closed);
+        return new String[] {id(open), id(closed)};
     }
 
     @Test
@@ -83,7 +93,7 @@ class ScopeLeakTest {
         String[] ids = dropSafe(refs);
         assertTrue(Gc.awaitCondition(() -> refs[0].get() == null && refs[1].get() == null && refs[2].get() == null));
         // a leaky scope dropped afterwards is reported; by then the safe ones would have been too
-        awaitReport(dropUsedNotJoined());
+        awaitReport(dropWithWork());
         for (String id : ids) {
             assertTrue(reports.stream().noneMatch(r -> r.getMessage().startsWith(id + " ")), id);
         }
@@ -100,5 +110,45 @@ class ScopeLeakTest {
         refs[1] = new WeakReference<>(closed);
         refs[2] = new WeakReference<>(joined);
         return new String[] {id(unused), id(closed), id(joined)};
+    }
+
+    @Test
+    @DisplayName("a leak report names the scope and lists its named outstanding work, counting the unnamed rest")
+    void leakReport_namesScopeAndListsNamedWork() {
+        dropNamedWithWork("orders");
+        ScopeLeakedException r = awaitReport("orders");
+        assertEquals("orders", r.scopeName());
+        assertEquals(2, r.count());
+        assertEquals(1, r.outstanding().size());
+        assertEquals("audit-7", r.outstanding().get(0).name().orElseThrow());
+        assertTrue(r.getMessage().contains("Still running: audit-7 (spawn, running for "), r.getMessage());
+        assertTrue(r.getMessage().contains("1 unnamed operation(s) not listed"), r.getMessage());
+        assertEquals(null, r.getCause(), "no creation site without debug capture");
+    }
+
+    private static void dropNamedWithWork(String name) {
+        CountingScope scope = new CountingScope(name);
+        Scopes.spawn(Scopes.named(new ManualSender<Void>(), "audit-7"), scope.getToken());
+        Scopes.spawn(new ManualSender<Void>(), scope.getToken());
+    }
+
+    @Test
+    @DisplayName("with debug capture on, a leak report says where the scope was created and where its work was spawned")
+    void leakReport_withCapture_hasCreationAndSpawnSites() {
+        Hooks.enableDebugCapture();
+        try {
+            dropNamedWithWork("capture-orders");
+        } finally {
+            Hooks.disableDebugCapture();
+        }
+        ScopeLeakedException r = awaitReport("capture-orders");
+        assertTrue(r.getCause() instanceof ScopeTrace, () -> "cause: " + r.getCause());
+        assertEquals("scope 'capture-orders' was created here", r.getCause().getMessage());
+        assertEquals("dropNamedWithWork", r.getCause().getStackTrace()[0].getMethodName(),
+                "the first frame of the creation site is the code that created the scope");
+        assertEquals(2, r.outstanding().size(), "under capture every piece of work is listed");
+        for (OutstandingWork w : r.outstanding()) {
+            assertEquals("dropNamedWithWork", w.spawnSite().get(0).getMethodName(), w.toString());
+        }
     }
 }

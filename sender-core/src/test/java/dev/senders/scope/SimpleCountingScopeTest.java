@@ -331,7 +331,11 @@ class SimpleCountingScopeTest {
     @DisplayName("null arguments are rejected")
     void nulls() {
         SimpleCountingScope s = new SimpleCountingScope();
-        assertThrows(NullPointerException.class, () -> new SimpleCountingScope(null));
+        assertThrows(NullPointerException.class, () -> new SimpleCountingScope((java.util.function.Consumer<Throwable>) null));
+        assertThrows(NullPointerException.class, () -> new SimpleCountingScope((String) null));
+        assertThrows(NullPointerException.class, () -> new SimpleCountingScope("s", null));
+        assertThrows(NullPointerException.class, () -> new SimpleCountingScope(null, e -> { }));
+        assertThrows(IllegalArgumentException.class, () -> new SimpleCountingScope(" "));
         assertThrows(NullPointerException.class, () -> s.join().connect(null));
         assertThrows(NullPointerException.class, () -> Scopes.spawn(null, s.getToken()));
         assertThrows(NullPointerException.class, () -> Scopes.spawn(Senders.just(), null));

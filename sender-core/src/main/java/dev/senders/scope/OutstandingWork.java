@@ -1,0 +1,71 @@
+package dev.senders.scope;
+
+import dev.senders.internal.Durations;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One piece of work still associated with a scope, as listed by
+ * {@link CountingScope#outstanding()}, {@link SimpleCountingScope#outstanding()}, shutdown
+ * reports and leak reports: its name, kind, when it started and, when debug capture was on as it
+ * was spawned, where. An immutable snapshot taken when the list was made.
+ */
+public final class OutstandingWork {
+
+    private final String scope;
+    private final String name;
+    private final String kind;
+    private final Instant startedAt;
+    private final Duration age;
+    private final StackTraceElement[] site;
+
+    OutstandingWork(String scope, String name, String kind, long startNanos, long nowNanos, Instant now,
+            StackTraceElement[] site) {
+        this.scope = scope;
+        this.name = name;
+        this.kind = kind;
+        this.age = Duration.ofNanos(Math.max(0L, nowNanos - startNanos));
+        this.startedAt = now.minus(age);
+        this.site = site;
+    }
+
+    /** The scope's name. */
+    public String scope() {
+        return scope;
+    }
+
+    /** The name given with {@link Scopes#named} (or a spawn overload taking a name); empty if unnamed. */
+    public Optional<String> name() {
+        return Optional.ofNullable(name);
+    }
+
+    /** How it was associated: {@code "spawn"}, {@code "spawnFuture"} or {@code "nest"}. */
+    public String kind() {
+        return kind;
+    }
+
+    /** When it started (wall clock, derived from the monotonic clock at the snapshot). */
+    public Instant startedAt() {
+        return startedAt;
+    }
+
+    /** How long it had been running when the snapshot was taken. */
+    public Duration age() {
+        return age;
+    }
+
+    /** Where it was spawned (library frames removed); empty unless debug capture was on then. */
+    public List<StackTraceElement> spawnSite() {
+        return site == null ? Collections.emptyList() : Collections.unmodifiableList(Arrays.asList(site));
+    }
+
+    /** {@code "audit-42 (spawn, running for 3.2 s)"}; the spawn site is not included. */
+    @Override
+    public String toString() {
+        return (name == null ? "(unnamed)" : name) + " (" + kind + ", running for " + Durations.format(age) + ")";
+    }
+}

@@ -1,0 +1,205 @@
+package dev.senders.scope;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The operator's view of one scope: its given name, where it was created (debug capture), how
+ * many associations it refused, and the list of its tracked work ({@link TrackedSender}). A scope
+ * creates it eagerly when named or created under debug capture, else on its first refusal or its
+ * first tracked work: an unnamed scope that never tracks or refuses anything has none.
+ *
+ * <h2>Implementation notes: the outstanding list</h2>
+ * A Treiber stack of {@link TrackedSender.Op} nodes ({@code head}), with lazy removal, as
+ * {@code InplaceStopSource} does for its callbacks:
+ * <ul>
+ * <li>{@code push} (at a node's start): one CAS on {@code head}.
+ * <li>A node finishes by its own state CAS. If it is on top and no sweep runs, the finishing
+ *     thread takes the sweep flag ({@code sweeping}, 0/1 by CAS) and pops it (the common case:
+ *     work ending in the order it started). Otherwise it adds one to {@code finished}; when
+ *     finished nodes make up about half of what the last sweep left
+ *     ({@code 2 * finished >= liveAtLastSweep}), the finishing thread sweeps unless another
+ *     thread holds the flag: amortized O(1) per node, memory proportional to running work.
+ * <li>Only the sweeper rewrites links: it unlinks finished nodes at the top with a CAS on
+ *     {@code head} (a push that wins simply leaves them to the next sweep) and the others by
+ *     rewriting {@code next} of a node it keeps. Pushers touch only {@code head}; walkers (the dump)
+ *     tolerate old and new links alike, and skip finished nodes.
+ * <li>No finished node is left behind once work stops finishing: a finisher that loses the
+ *     {@code sweeping} CAS has incremented {@code finished} first; whoever held the flag clears
+ *     it and then re-reads {@code finished}, and sweeps (again) if it grew meanwhile. (A node
+ *     whose work completed between its start CAS and its push, which only a sender completing
+ *     from another thread during connect can do, may stay until the next sweep; it is never listed.)
+ * </ul>
+ */
+final class ScopeDiagnostics {
+
+    /** The given name; null for an unnamed scope (ScopeCore then generates one). */
+    final String name;
+    /** Where the scope was created (debug capture on at creation), else null. */
+    final ScopeTrace createdAt;
+
+    private volatile long refused;
+    private volatile TrackedSender.Op<?> head;
+    private volatile long finished;
+    private volatile int sweeping;
+    /** Nodes the last sweep kept; written by the sweeper, read racily by finishers (a heuristic). */
+    private int liveAtLastSweep;
+
+    ScopeDiagnostics(String name, ScopeTrace createdAt) {
+        this.name = name;
+        this.createdAt = createdAt;
+    }
+
+    void refused() {
+        REFUSED.getAndAdd(this, 1L);
+    }
+
+    long refusedCount() {
+        return refused;
+    }
+
+    void push(TrackedSender.Op<?> node) {
+        TrackedSender.Op<?> h;
+        do {
+            h = head;
+            node.next = h;
+        } while (!HEAD.compareAndSet(this, h, node));
+    }
+
+    /**
+     * {@code node} finished (its state CAS is done). Fast path, for work that ends in the order it
+     * started (inline work, a burst of short tasks): take the sweep flag and pop the node off the
+     * top, two CASes. Otherwise count it and sweep when due.
+     */
+    void finished(TrackedSender.Op<?> node) {
+        if (SWEEPING.compareAndSet(this, 0, 1)) {
+            boolean popped = false;
+            try {
+                if (head == node && HEAD.compareAndSet(this, node, node.next)) {
+                    popped = true;
+                    int live = liveAtLastSweep;
+                    if (live > 0) {
+                        liveAtLastSweep = live - 1;
+                    }
+                    // finished nodes now on top (counted, or about to be, in finished) go too
+                    int removed = 0;
+                    TrackedSender.Op<?> h;
+                    while ((h = head) != null && h.isFinished() && HEAD.compareAndSet(this, h, h.next)) {
+                        removed++;
+                    }
+                    if (removed != 0) {
+                        FINISHED.getAndAdd(this, (long) -removed);
+                    }
+                }
+            } finally {
+                sweeping = 0;
+            }
+            if (popped) {
+                // a finisher that lost the flag to us counted itself first: look again
+                long f = finished;
+                if (f > 0 && f * 2 >= liveAtLastSweep) {
+                    trySweep();
+                }
+                return;
+            }
+        }
+        long f = (long) FINISHED.getAndAdd(this, 1L) + 1L;
+        if (f * 2 >= liveAtLastSweep) {
+            trySweep();
+        }
+    }
+
+    private void trySweep() {
+        while (SWEEPING.compareAndSet(this, 0, 1)) {
+            long before = finished;
+            int removed;
+            try {
+                removed = sweep();
+            } finally {
+                sweeping = 0;
+            }
+            long after = finished;
+            // sweep again only if nodes finished during this pass (they may have been missed)
+            if (after <= before - removed || after <= 0 || after * 2 < liveAtLastSweep) {
+                return;
+            }
+        }
+    }
+
+    /** One pass; the caller holds {@code sweeping}. Returns the number of nodes unlinked. */
+    private int sweep() {
+        int removed = 0;
+        TrackedSender.Op<?> p = head;
+        while (p != null && p.isFinished()) {
+            if (HEAD.compareAndSet(this, p, p.next)) {
+                removed++;
+                p = p.next;
+            } else {
+                p = head; // a push won: start again from the new top
+            }
+        }
+        int live = 0;
+        if (p != null) {
+            live = 1;
+            for (TrackedSender.Op<?> q = p.next; q != null; q = q.next) {
+                if (q.isFinished()) {
+                    p.next = q.next;
+                    removed++;
+                } else {
+                    p = q;
+                    live++;
+                }
+            }
+        }
+        liveAtLastSweep = live;
+        if (removed != 0) {
+            FINISHED.getAndAdd(this, (long) -removed);
+        }
+        return removed;
+    }
+
+    /** The running tracked work, oldest first. */
+    List<OutstandingWork> snapshot(String scopeName) {
+        long now = System.nanoTime();
+        Instant wall = Instant.now();
+        List<OutstandingWork> out = new ArrayList<>();
+        for (TrackedSender.Op<?> n = head; n != null; n = n.next) {
+            if (n.isRunning()) {
+                out.add(new OutstandingWork(scopeName, n.name, n.kind, n.startNanos, now, wall,
+                        n.site == null ? null : n.site.getStackTrace()));
+            }
+        }
+        out.sort(Comparator.comparing(OutstandingWork::age).reversed());
+        return out;
+    }
+
+    /** Nodes currently linked (running or finished and not yet swept): for retention tests. */
+    int linkedNodes() {
+        int n = 0;
+        for (TrackedSender.Op<?> q = head; q != null; q = q.next) {
+            n++;
+        }
+        return n;
+    }
+
+    private static final VarHandle HEAD;
+    private static final VarHandle FINISHED;
+    private static final VarHandle SWEEPING;
+    private static final VarHandle REFUSED;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            HEAD = l.findVarHandle(ScopeDiagnostics.class, "head", TrackedSender.Op.class);
+            FINISHED = l.findVarHandle(ScopeDiagnostics.class, "finished", long.class);
+            SWEEPING = l.findVarHandle(ScopeDiagnostics.class, "sweeping", int.class);
+            REFUSED = l.findVarHandle(ScopeDiagnostics.class, "refused", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}

@@ -1,0 +1,161 @@
+package dev.senders.scope;
+
+import dev.senders.Env;
+import dev.senders.OperationState;
+import dev.senders.ProtocolViolationException;
+import dev.senders.Receiver;
+import dev.senders.Sender;
+import dev.senders.internal.Jfr;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+
+/**
+ * Work a scope lists in its dump: what {@code ScopeCore.wrap} returns for named work (see
+ * {@link Scopes#named}), and for all work while debug capture is on or a flight recording wants
+ * per-work events. Unnamed work with neither costs nothing here: it is not wrapped.
+ *
+ * <p>Each operation is a node of its scope's outstanding list ({@link ScopeDiagnostics}) from
+ * {@code start} to its first completion, and is otherwise transparent: the downstream receiver
+ * sees the source's signals unchanged, on the same threads, except that an error gets the work's
+ * {@link ScopeTrace} added as suppressed. The node leaves the list (is marked finished) before the
+ * completion is forwarded, so by the time the association is released, and so by the time a
+ * join completes, the dump no longer shows it.
+ *
+ * <h2>Implementation notes</h2>
+ * {@code state}: {@code NEW -> RUNNING} at {@code start} (then pushed on the list),
+ * {@code RUNNING -> FINISHED} at the first completion (then counted as finished, so the list
+ * sweeps it), or {@code NEW -> EARLY} for a completion before start (never pushed). One CAS at
+ * start, one at completion. The operation does not keep the source's operation after starting it,
+ * nor the source sender at all: a finished node waiting to be swept holds only its names and the
+ * downstream receiver.
+ */
+final class TrackedSender<T> implements Sender<T> {
+
+    static final String SPAWN = "spawn", SPAWN_FUTURE = "spawnFuture", NEST = "nest";
+
+    private final Sender<T> source;
+    private final ScopeCore scope;
+    private final String name;
+    private final String kind;
+    /** The spawn site (debug capture), else null. */
+    private final ScopeTrace site;
+
+    TrackedSender(Sender<T> source, ScopeCore scope, String name, String kind, ScopeTrace site) {
+        this.source = source;
+        this.scope = scope;
+        this.name = name;
+        this.kind = kind;
+        this.site = site;
+    }
+
+    @Override
+    public OperationState connect(Receiver<? super T> receiver) {
+        Objects.requireNonNull(receiver, "receiver");
+        Op<T> op = new Op<>(this, receiver);
+        op.child = source.connect(op);
+        return op;
+    }
+
+    static final class Op<T> implements OperationState, Receiver<T> {
+        static final int NEW = 0, RUNNING = 1, FINISHED = 2, EARLY = 3;
+
+        final ScopeCore scope;
+        final String name;
+        final String kind;
+        final ScopeTrace site;
+        private final Receiver<? super T> downstream;
+        OperationState child;
+        /** System.nanoTime() at start; written before the node is published. */
+        long startNanos;
+        /** A begun JFR WorkEnd event, or null. */
+        private Object jfr;
+        private volatile int state;
+        /** The next (older) node of the outstanding list; rewritten only by the list's sweeper. */
+        volatile Op<?> next;
+
+        Op(TrackedSender<T> s, Receiver<? super T> downstream) {
+            this.scope = s.scope;
+            this.name = s.name;
+            this.kind = s.kind;
+            this.site = s.site;
+            this.downstream = downstream;
+        }
+
+        boolean isRunning() {
+            return state == RUNNING;
+        }
+
+        boolean isFinished() {
+            return state >= FINISHED;
+        }
+
+        @Override
+        public void start() {
+            OperationState c = child;
+            child = null; // the operation lives as long as the work references it, not longer
+            if (c == null) {
+                throw new ProtocolViolationException(scope.name() + ": start() called twice on an operation of"
+                        + " tracked work ([exec.op_state]: start is called at most once)");
+            }
+            startNanos = System.nanoTime();
+            if (STATE.compareAndSet(this, NEW, RUNNING)) {
+                if (Jfr.workEventsEnabled()) {
+                    jfr = Jfr.workStarted(scope.name(), name, kind);
+                }
+                scope.diagnostics().push(this);
+            }
+            c.start();
+        }
+
+        /** First completion: leave the list; a completion before start only records itself. */
+        private void finish(String outcome, Throwable error) {
+            if (STATE.compareAndSet(this, RUNNING, FINISHED)) {
+                scope.diagnostics().finished(this);
+                Jfr.workEnded(jfr, outcome, error);
+            } else {
+                STATE.compareAndSet(this, NEW, EARLY);
+            }
+        }
+
+        ScopeTrace trace() {
+            return site != null ? site : ScopeTrace.ofWork(scope.name(), name, kind, false);
+        }
+
+        @Override
+        public void setValue(T value) {
+            finish("value", null);
+            downstream.setValue(value);
+        }
+
+        @Override
+        public void setError(Throwable error) {
+            if (error != null) {
+                ScopeTrace.annotate(error, trace());
+            }
+            finish("error", error);
+            downstream.setError(error);
+        }
+
+        @Override
+        public void setStopped() {
+            finish("stopped", null);
+            downstream.setStopped();
+        }
+
+        @Override
+        public Env env() {
+            return downstream.env();
+        }
+
+        private static final VarHandle STATE;
+
+        static {
+            try {
+                STATE = MethodHandles.lookup().findVarHandle(Op.class, "state", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+}
