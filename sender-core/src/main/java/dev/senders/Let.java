@@ -151,7 +151,7 @@ final class Let<T, R> implements Sender<R> {
         } catch (Throwable t) {
             Signals.throwIfFatal(t);
             ProtocolViolationException pve = new ProtocolViolationException(
-                    algorithm + ": start() of a child operation threw ([exec.op_state]: start must not throw)");
+                    algorithm + ": start() of a child operation threw (an operation must report failures through its receiver, not throw from start)");
             pve.initCause(t);
             Hooks.onErrorDropped(pve);
         }

@@ -252,7 +252,7 @@ final class StartsOn<T> implements Sender<T> {
                 Let.startForeign(op, "startsOn");
             } else if (STATE.compareAndSet(this, EARLY, COMPLETED)) {
                 Signals.setError(d, new ProtocolViolationException(
-                        "startsOn: the child sender completed before start ([exec.recv]: no completion before start)"));
+                        "startsOn: the child sender completed before start (a sender must not complete before its operation is started)"));
             }
             // else COMPLETED: it completed during connect on another thread, which was its completion
         }
@@ -283,7 +283,7 @@ final class StartsOn<T> implements Sender<T> {
                 return true;
             }
             Hooks.onErrorDropped(new ProtocolViolationException("startsOn: the child sender called " + signal
-                    + " after it had already completed ([exec.recv]: exactly one completion)"));
+                    + " after it had already completed (a sender must deliver exactly one completion per start; the extra signal was ignored)"));
             return false;
         }
 

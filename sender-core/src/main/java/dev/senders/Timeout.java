@@ -86,7 +86,7 @@ final class Timeout<T> implements Sender<T> {
                 int s = state;
                 if (s == DONE) {
                     Hooks.onErrorDropped(new ProtocolViolationException(
-                            "timeout: the source completed twice ([exec.recv]: exactly one completion)"));
+                            "timeout: the source completed twice (a sender must deliver exactly one completion per start; the extra signal was ignored)"));
                     return false;
                 }
                 if (STATE.compareAndSet(this, s, DONE)) {

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Issue 2 item 6: null arguments and protocol violations by foreign senders. */
+/** Bad input: null arguments and protocol violations by foreign senders. */
 class BadInputTest {
 
     private final List<Throwable> dropped = new CopyOnWriteArrayList<>();

@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** CompletionStage interop both ways (issue 2 item 4): cancel = stop request, stopped = CancellationException. */
+/** CompletionStage interop both ways: cancel = stop request, stopped = CancellationException. */
 class CompletionStageInteropTest {
 
     @Test

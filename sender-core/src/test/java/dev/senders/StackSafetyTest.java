@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** DESIGN.md "Long synchronous chains must not overflow the stack", on the default thread stack. */
+/** Long synchronous chains must not overflow the stack, on the default thread stack. */
 class StackSafetyTest {
 
     private static final int LOOP = 1_000_000;

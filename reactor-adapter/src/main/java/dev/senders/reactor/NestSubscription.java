@@ -327,7 +327,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
         }
         if (!terminate(e, true)) {
             if (!(e instanceof CancellationException)) {
-                Dropped.error(e, context); // after cancel or stop: never lost (issue 4 item 6)
+                Dropped.error(e, context); // after cancel or stop: never lost
             }
             markDone(UP_DONE);
         }

@@ -10,7 +10,7 @@ import reactor.core.publisher.Flux;
 
 /**
  * Async scopes (P3149, {@code dev.senders.scope}) meet Reactor's {@link Disposable} world
- * (DESIGN.md, "Reactive Streams boundary"):
+ * (the Reactive Streams boundary of docs/design.md):
  * <ul>
  * <li>{@link #spawn(Publisher, AsyncScopeToken)}: fire and forget a publisher into a scope, and get a
  *     {@code Disposable} for that one operation;

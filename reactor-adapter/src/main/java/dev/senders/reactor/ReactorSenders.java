@@ -14,7 +14,7 @@ import reactor.util.context.ContextView;
 
 /**
  * Conversions between senders and Reactor's {@code Mono}, {@code Flux} and any Reactive Streams
- * {@code Publisher}, with the mapping of DESIGN.md ("Reactive Streams boundary"):
+ * {@code Publisher}, with the mapping of the Reactive Streams boundary (docs/design.md):
  *
  * <table>
  * <caption>sender side and reactive side</caption>

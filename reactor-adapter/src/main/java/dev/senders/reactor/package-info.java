@@ -6,7 +6,7 @@
  * {@code Disposable}s ({@link dev.senders.reactor.ReactorScopes}: spawn a publisher, nest a
  * publisher, a scope as a {@code Disposable.Composite}).
  *
- * <p>The mapping is DESIGN.md's "Reactive Streams boundary" table; the decisions taken where it is
+ * <p>The mapping is the "Reactive Streams boundary" table of docs/design.md; the decisions taken where it is
  * silent are in this module's {@code README.md}. Undeliverable signals go to Reactor's own hooks
  * ({@code Operators.onErrorDropped}, {@code onNextDropped}, {@code onDiscard}) with the
  * subscriber's context.

@@ -19,7 +19,7 @@ import reactor.core.publisher.Hooks;
 import reactor.test.util.RaceTestUtils;
 
 /**
- * Issue 4, "cancellation races run many times in a loop": every race ends with exactly one outcome
+ * Cancellation races, run many times in a loop: every race ends with exactly one outcome
  * for the subscriber/receiver and no value lost (a value not delivered is in the discard hook).
  */
 class CancellationRaceTest {

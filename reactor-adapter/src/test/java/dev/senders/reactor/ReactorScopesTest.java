@@ -41,7 +41,7 @@ import reactor.test.publisher.PublisherProbe;
 import reactor.test.publisher.TestPublisher;
 import reactor.test.util.RaceTestUtils;
 
-/** Issue 4 item 5: ReactorScopes.spawn, nest and asComposite. */
+/** ReactorScopes.spawn, nest and asComposite. */
 class ReactorScopesTest {
 
     private static final Duration HANG_GUARD = Duration.ofSeconds(10);
@@ -199,7 +199,7 @@ class ReactorScopesTest {
     }
 
     @Test
-    @DisplayName("issue 4 item 6: an error after dispose goes to Operators.onErrorDropped")
+    @DisplayName("an error after dispose goes to Operators.onErrorDropped")
     void spawn_errorAfterDisposeIsDroppedToReactorsHook() {
         List<Throwable> dropped = new CopyOnWriteArrayList<>();
         Hooks.onErrorDropped(dropped::add);
@@ -450,7 +450,7 @@ class ReactorScopesTest {
     }
 
     @Test
-    @DisplayName("issue 4 item 6: an upstream error after cancel goes to Operators.onErrorDropped")
+    @DisplayName("an upstream error after cancel goes to Operators.onErrorDropped")
     void nest_errorAfterCancelIsDroppedToReactorsHook() {
         List<Throwable> dropped = new CopyOnWriteArrayList<>();
         Hooks.onErrorDropped(dropped::add);

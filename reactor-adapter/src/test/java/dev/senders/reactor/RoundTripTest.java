@@ -21,7 +21,7 @@ import reactor.test.publisher.PublisherProbe;
 import reactor.test.publisher.TestPublisher;
 import reactor.util.context.Context;
 
-/** DESIGN.md "Reactive Streams boundary": conversions compose back to what they started from. */
+/** The Reactive Streams boundary (docs/design.md): conversions compose back to what they started from. */
 class RoundTripTest {
 
     static <T> Sender<T> senderMonoSender(Sender<T> s) {
@@ -147,7 +147,7 @@ class RoundTripTest {
         StepVerifier.create(twice).expectNext("deep").verifyComplete();
     }
 
-    // ---- issue 8: the literal round trip is the identity, like Mono.from(mono) ----
+    // ---- the literal round trip is the identity, like Mono.from(mono) ----
 
     @Test
     void roundTripReturnsTheOriginalMono() {

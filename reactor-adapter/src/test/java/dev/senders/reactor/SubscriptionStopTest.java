@@ -21,7 +21,7 @@ import reactor.core.Disposable;
 import reactor.util.context.Context;
 
 /**
- * The stop token a toMono subscription gives its sender is the subscription itself (issue 8):
+ * The stop token a toMono subscription gives its sender is the subscription itself:
  * it must keep every rule of a stop token (StopToken/StopCallback contracts), whatever the number
  * of registrations.
  */

@@ -13,8 +13,8 @@ import java.util.Optional;
 import org.reactivestreams.Publisher;
 
 /**
- * Conversions between RxJava 3 reactive types and senders (DESIGN.md, "Reactive Streams
- * boundary").
+ * Conversions between RxJava 3 reactive types and senders (the Reactive Streams boundary of
+ * docs/design.md).
  *
  * <p><b>RxJava to sender</b> ({@code from*}). Each returned sender is multi-shot and cold: every
  * {@code connect}+{@code start} subscribes to the source anew. Success is {@code setValue}; an

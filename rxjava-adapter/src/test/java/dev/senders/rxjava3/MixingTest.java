@@ -23,7 +23,7 @@ import reactor.test.StepVerifier;
 import reactor.test.publisher.PublisherProbe;
 
 /**
- * Issue 5 item 6: one pipeline through Reactor, sender and RxJava stages,
+ * One pipeline through Reactor, sender and RxJava stages,
  * {@code Mono -> sender -> Single -> sender -> Mono}
  * ({@code ReactorSenders.fromMono -> RxSenders.toSingle -> RxSenders.fromSingle -> ReactorSenders.toMono}).
  */

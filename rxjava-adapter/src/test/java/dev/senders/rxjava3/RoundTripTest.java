@@ -132,7 +132,7 @@ class RoundTripTest {
         assertEquals(java.util.List.of(1, 2), Senders.syncWait(RxSenders.fromObservableList(Observable.just(1, 2))));
     }
 
-    // ---- issue 8: the literal round trip is the identity, like Single.wrap(single) ----
+    // ---- the literal round trip is the identity, like Single.wrap(single) ----
 
     @Test
     void roundTripReturnsTheOriginalSingleMaybeAndCompletable() {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The stop token a toSingle/toFlowable subscription gives its sender is the subscription itself
- * (issue 8): it keeps every rule of a stop token whatever the number of registrations.
+ * It keeps every rule of a stop token whatever the number of registrations.
  */
 class SubscriptionStopTest {
 

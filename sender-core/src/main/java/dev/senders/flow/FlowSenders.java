@@ -8,7 +8,7 @@ import java.util.concurrent.Flow;
 
 /**
  * Conversions between senders and {@link java.util.concurrent.Flow} (the JDK's copy of the
- * Reactive Streams interfaces), with the mapping of DESIGN.md ("Reactive Streams boundary"):
+ * Reactive Streams interfaces), with the mapping of the Reactive Streams boundary (docs/design.md):
  *
  * <table>
  * <caption>sender side and Flow side</caption>

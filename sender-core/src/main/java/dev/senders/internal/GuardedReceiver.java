@@ -95,11 +95,11 @@ public abstract class GuardedReceiver<T> implements Receiver<T> {
         }
         if (GUARD.compareAndSet(this, EARLY, COMPLETED)) {
             onError(new ProtocolViolationException(algorithm()
-                    + ": the child sender completed before start ([exec.recv]: no completion before start)"));
+                    + ": the child sender completed before start (a sender must not complete before its operation is started)"));
             return false;
         }
         throw new ProtocolViolationException(algorithm()
-                + ": start() called twice ([exec.op_state]: start is called at most once)");
+                + ": start() called twice (start an operation once; connect the sender again for another run)");
     }
 
     private boolean enter(String signal) {
@@ -115,7 +115,7 @@ public abstract class GuardedReceiver<T> implements Receiver<T> {
                 }
             } else {
                 Hooks.onErrorDropped(new ProtocolViolationException(algorithm() + ": the child sender called "
-                        + signal + " after it had already completed ([exec.recv]: exactly one completion)"));
+                        + signal + " after it had already completed (a sender must deliver exactly one completion per start; the extra signal was ignored)"));
                 return false;
             }
         }

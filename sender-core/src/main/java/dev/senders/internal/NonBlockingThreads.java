@@ -1,9 +1,7 @@
 package dev.senders.internal;
 
 import dev.senders.Hooks;
-import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.function.Predicate;
@@ -48,7 +46,7 @@ public final class NonBlockingThreads {
         if (kind == ALWAYS) {
             return true;
         }
-        if (kind != NEVER && !permitsBlocking((MethodHandle) kind, thread)) {
+        if (kind != NEVER && !permitsBlocking((java.lang.reflect.Method) kind, thread)) {
             return true;
         }
         for (Predicate<? super Thread> p : predicates) {
@@ -64,8 +62,8 @@ public final class NonBlockingThreads {
         return false;
     }
 
-    private static boolean permitsBlocking(MethodHandle permitBlockingCalls, Thread thread) {
-        try {
+    private static boolean permitsBlocking(java.lang.reflect.Method permitBlockingCalls, Thread thread) {
+        try {   // core reflection: it needs no readability edge to Netty's module (a method handle would)
             return (boolean) permitBlockingCalls.invoke(thread);
         } catch (Throwable t) {
             Signals.throwIfFatal(t);
@@ -112,8 +110,7 @@ public final class NonBlockingThreads {
         for (Class<?> c = type; c != null && c != Thread.class; c = c.getSuperclass()) {
             if (c.getName().equals(NETTY_THREAD)) {
                 try {
-                    return MethodHandles.publicLookup().findVirtual(c, "permitBlockingCalls",
-                            MethodType.methodType(boolean.class));
+                    return c.getMethod("permitBlockingCalls");
                 } catch (ReflectiveOperationException | RuntimeException e) {
                     return NEVER; // an old Netty without the method
                 }

@@ -11,6 +11,8 @@ import java.util.List;
  * <p>The message names the scope and lists the work it could still list (named work, and all
  * work spawned under debug capture: see {@link OutstandingWork}). When debug capture was on as the
  * scope was created, the cause is a {@link ScopeTrace} whose stack trace is where.
+ *
+ * @see "P3149R6, [exec.simple.counting.dtor]: a scope dropped while work is associated"
  */
 public final class ScopeLeakedException extends IllegalStateException {
 
@@ -41,8 +43,7 @@ public final class ScopeLeakedException extends IllegalStateException {
     private static String message(String scope, ScopeState state, long count, List<OutstandingWork> outstanding) {
         StringBuilder sb = new StringBuilder();
         sb.append(scope).append(" became unreachable in state ").append(state).append(" with ").append(count)
-                .append(" associated operation(s); close() and join() a scope before dropping it"
-                        + " (P3149R6 [exec.simple.counting.dtor])");
+                .append(" associated operation(s); close() and join() a scope before dropping it");
         if (!outstanding.isEmpty()) {
             sb.append(". Still running: ");
             for (int i = 0; i < outstanding.size(); i++) {

@@ -158,7 +158,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         for (;;) {
             if ((s & CONNECTED) != 0) {
                 throw new IllegalStateException("the sender returned by spawnFuture is single-shot and was"
-                        + " already connected (P3149R6 [exec.spawn.future]: a future-sender is move-only)");
+                        + " already connected: connect it once, or call spawnFuture again for another result");
             }
             int prev = (int) STATE.compareAndExchange(this, s, s | CONNECTED);
             if (prev == s) {
@@ -293,7 +293,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
             return true;
         }
         Hooks.onErrorDropped(new ProtocolViolationException("spawnFuture: the spawned sender called " + signal
-                + " after it had already completed ([exec.recv]: exactly one completion)"));
+                + " after it had already completed (a sender must deliver exactly one completion per start; the extra signal was ignored)"));
         return false;
     }
 

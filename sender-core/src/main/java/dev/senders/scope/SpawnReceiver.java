@@ -66,7 +66,7 @@ class SpawnReceiver implements Receiver<Object> {
         }
         try {
             route(new ProtocolViolationException("spawn: the spawned sender completed during connect, before start"
-                    + " ([exec.recv]: no completion before start)"));
+                    + " (a sender must not complete before its operation is started)"));
         } finally {
             token.dissociate();
         }
@@ -95,7 +95,7 @@ class SpawnReceiver implements Receiver<Object> {
             return true;
         }
         Hooks.onErrorDropped(new ProtocolViolationException("spawn: the spawned sender called " + signal
-                + " after it had already completed ([exec.recv]: exactly one completion)"));
+                + " after it had already completed (a sender must deliver exactly one completion per start; the extra signal was ignored)"));
         return false;
     }
 

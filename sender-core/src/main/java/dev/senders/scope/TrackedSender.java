@@ -96,7 +96,7 @@ final class TrackedSender<T> implements Sender<T> {
             child = null; // the operation lives as long as the work references it, not longer
             if (c == null) {
                 throw new ProtocolViolationException(scope.name() + ": start() called twice on an operation of"
-                        + " tracked work ([exec.op_state]: start is called at most once)");
+                        + " tracked work (start an operation once; connect the sender again for another run)");
             }
             startNanos = System.nanoTime();
             if (STATE.compareAndSet(this, NEW, RUNNING)) {

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** {@link FlowSenders#toPublisher}: DESIGN.md's boundary table, sender side to Flow side. */
+/** {@link FlowSenders#toPublisher}: the boundary table of docs/design.md, sender side to Flow side. */
 class ToPublisherTest {
 
     private final List<Throwable> dropped = new CopyOnWriteArrayList<>();

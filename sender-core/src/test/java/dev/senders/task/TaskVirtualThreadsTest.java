@@ -15,7 +15,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 class TaskVirtualThreadsTest {
 
     @Test
-    @DisplayName("DESIGN Lazy task: on a JDK with virtual threads the body runs on a virtual thread")
+    @DisplayName("Lazy task: on a JDK with virtual threads the body runs on a virtual thread")
     void bodyRunsOnAVirtualThread() {
         assertTrue(Runtime.version().feature() >= 21, "expected a JDK 21+, running " + Runtime.version());
         assertTrue(Task.usesVirtualThreads(), "Task.usesVirtualThreads()");

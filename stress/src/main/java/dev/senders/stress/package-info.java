@@ -1,5 +1,5 @@
 /**
- * jcstress tests for the library's races (issue 7, item 1).
+ * jcstress tests for the library's races.
  *
  * <p>Each test is one race: the actors are the racing calls, the result records what every party
  * observed, and the {@code @Outcome}s name which observations are acceptable and which are

@@ -13,7 +13,7 @@ import org.reactivestreams.tck.SubscriberWhiteboxVerification.WhiteboxSubscriber
  *
  * <ul>
  * <li>{@code signalCancel()} requests stop on the operation's stop token: the library's own cancel
- *     path (DESIGN.md: stop requested on the receiver's token = {@code Subscription.cancel()}).
+ *     path (docs/design.md: stop requested on the receiver's token = {@code Subscription.cancel()}).
  * <li>{@code triggerRequest(n)}: the TCK's contract is "make sure at least n more elements are
  *     eventually requested, if the subscriber has not already requested that many". The library
  *     subscribers request once, in {@code onSubscribe} (1 for first-element selections, unbounded

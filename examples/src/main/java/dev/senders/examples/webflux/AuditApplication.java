@@ -6,10 +6,12 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 
 /**
  * A Spring WebFlux service that answers each request at once and leaves a slow side effect (an
- * audit write into an embedded H2 database) running behind it, owned by an application-wide
- * {@link dev.senders.scope.CountingScope}: on shutdown the scope is closed (new requests get
- * {@code 503}), joined with a timeout ({@code audit.shutdown-timeout}), and what is left is asked
- * to stop. No accepted side effect is lost.
+ * audit write into an embedded H2 database) running behind it, owned by the application-wide
+ * {@link dev.senders.scope.CountingScope} of the senders Spring Boot starter: on shutdown, once the
+ * web server has drained its requests, the scope is closed, joined for
+ * {@code senders.scope.shutdown.grace}, and what is left is asked to stop, before the writer pool
+ * and the store are destroyed. No accepted side effect is lost. The app has no scope wiring of its
+ * own.
  *
  * <pre>{@code
  * mvn -B -q -pl examples -am -DskipTests package \

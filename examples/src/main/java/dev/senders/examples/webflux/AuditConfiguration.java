@@ -1,5 +1,7 @@
 package dev.senders.examples.webflux;
 
+import dev.senders.spring.boot.ReactorScopeSpawner;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.reactive.function.server.RouterFunction;
@@ -23,10 +25,11 @@ public class AuditConfiguration {
         return Schedulers.newBoundedElastic(props.threads(), 100_000, "audit-writer");
     }
 
+    /** The starter's application scope, or (to show what it prevents) plain {@code subscribe()}. */
     @Bean
-    Auditor auditor(AuditProperties props) {
+    Auditor auditor(AuditProperties props, ObjectProvider<ReactorScopeSpawner> scope) {
         return switch (props.mode()) {
-            case SCOPE -> new AuditScope(props.shutdownTimeout());
+            case SCOPE -> new ScopedAuditor(scope.getObject());
             case SUBSCRIBE -> new SubscribeAuditor();
         };
     }

@@ -3,6 +3,7 @@ package dev.senders.examples.webflux;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.senders.scope.CountingScope;
 import dev.senders.scope.ScopeState;
 import java.time.Duration;
 import java.util.Map;
@@ -17,7 +18,7 @@ import org.springframework.web.reactive.function.client.WebClient;
 /**
  * The application while it serves (the shutdown stories are in {@link ScopedShutdownTest} and its
  * siblings, which close the context themselves): requests are answered at once, the side effects
- * run in the application scope and get written.
+ * run in the starter's application scope and get written.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "server.address=127.0.0.1",
@@ -31,6 +32,8 @@ class AuditApplicationTest {
     AuditStore store;
     @Autowired
     Auditor auditor;
+    @Autowired
+    CountingScope scope;
 
     @Test
     @DisplayName("POST /orders/{id} answers 202 at once; the audit write runs in the open application scope")
@@ -41,7 +44,7 @@ class AuditApplicationTest {
             assertEquals(202, answer.status());
             assertEquals("order o" + i + " accepted", answer.body());
         }
-        assertEquals(ScopeState.OPEN, ((AuditScope) auditor).state());
+        assertEquals(ScopeState.OPEN, scope.state());
 
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();   // hang guard only
         while (auditor.running() > 0) {                          // released after each write completed

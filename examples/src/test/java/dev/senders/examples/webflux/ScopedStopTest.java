@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.examples.webflux.ShutdownTestSupport.Answer;
+import dev.senders.scope.CountingScope;
 import dev.senders.scope.ScopeState;
 import java.util.List;
 import java.util.Map;
@@ -17,9 +18,10 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.web.reactive.function.client.WebClient;
 
 /**
- * When the side effects outlast {@code audit.shutdown-timeout}, shutdown requests stop on them (their
- * publishers are cancelled) and waits until they have ended: each accepted side effect is accounted
- * for, written or stopped, and the scope is joined before the context finishes closing.
+ * When the side effects outlast {@code senders.scope.shutdown.grace}, the starter's shutdown
+ * requests stop on them (their publishers are cancelled) and waits until they have ended: each
+ * accepted side effect is accounted for, written or stopped, and the scope is joined before the
+ * context finishes closing.
  */
 class ScopedStopTest {
 
@@ -27,13 +29,13 @@ class ScopedStopTest {
     static final String DB = "jdbc:h2:mem:scoped-stop;DB_CLOSE_DELAY=-1";
 
     @Test
-    @DisplayName("join timeout exceeded: requestStop() cancels what is left; written + stopped = accepted")
-    void joinTimeout_requestsStopOnWhatIsLeft() throws Exception {
+    @DisplayName("grace exceeded: the scope's stop request cancels what is left; written + stopped = accepted")
+    void graceExceeded_requestsStopOnWhatIsLeft() throws Exception {
         ConfigurableApplicationContext context = ShutdownTestSupport.start(
-                "audit.mode=scope", "audit.shutdown-timeout=300ms", "audit.db-url=" + DB);
+                "audit.mode=scope", "senders.scope.shutdown.grace=300ms", "audit.db-url=" + DB);
         GatedAuditStore store = context.getBean(GatedAuditStore.class);
         AuditService service = context.getBean(AuditService.class);
-        AuditScope scope = (AuditScope) context.getBean(Auditor.class);
+        CountingScope scope = context.getBean(CountingScope.class);
         WebClient client = ShutdownTestSupport.client(ShutdownTestSupport.port(context));
 
         List<Answer> answers = placeOrders(client, "order-", ORDERS);

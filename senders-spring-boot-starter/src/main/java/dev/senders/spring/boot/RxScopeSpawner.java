@@ -1,0 +1,100 @@
+package dev.senders.spring.boot;
+
+import dev.senders.rxjava3.RxSenders;
+import io.reactivex.rxjava3.core.Completable;
+import io.reactivex.rxjava3.core.Flowable;
+import io.reactivex.rxjava3.core.Maybe;
+import io.reactivex.rxjava3.core.Observable;
+import io.reactivex.rxjava3.core.Single;
+import java.util.Objects;
+
+/**
+ * Spawns RxJava 3 work into the application scope: {@link ScopeSpawner#spawn} of the source's
+ * sender ({@code RxSenders.fromCompletable}, {@code fromSingle}, ..., the sources
+ * {@code RxScopes.spawn} spawns), plus the spawner's counting and context. Each method subscribes
+ * now, on the calling thread; values and elements are discarded, an error goes to the scope's
+ * handler (a {@code CancellationException} counts as stopped), and shutdown waits for the work
+ * (and disposes it if it outlasts {@code senders.scope.shutdown.grace}). Each returns {@code true}
+ * if subscribed, {@code false} if the scope is closed, in which case the source is never
+ * subscribed.
+ *
+ * <p>RxJava has no context of its own: the spawning thread's context is installed around the
+ * subscription and the completion signals; a source that moves to another scheduler needs that
+ * scheduler's executor to propagate context itself. There is no per-spawn {@code Disposable}
+ * (see {@link ReactorScopeSpawner} for the alternative). Every method throws
+ * {@link NullPointerException} if the source is null. Thread-safe.
+ */
+public final class RxScopeSpawner {
+
+    private final ScopeSpawner spawner;
+
+    /**
+     * An RxJava spawner over {@code spawner}.
+     *
+     * @param spawner the application scope's spawner
+     */
+    public RxScopeSpawner(ScopeSpawner spawner) {
+        this.spawner = Objects.requireNonNull(spawner, "spawner");
+    }
+
+    /**
+     * Spawns a {@code Completable}; see the class comment.
+     *
+     * @param work the source to subscribe to
+     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     */
+    public boolean spawn(Completable work) {
+        return spawner.spawn(RxSenders.fromCompletable(work));
+    }
+
+    /**
+     * Spawns a {@code Single}; its value is discarded.
+     *
+     * @param work the source to subscribe to
+     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     */
+    @SuppressWarnings("unchecked")
+    public boolean spawn(Single<?> work) {
+        return spawner.spawn(RxSenders.fromSingle((Single<Object>) work));
+    }
+
+    /**
+     * Spawns a {@code Maybe}; its value, if any, is discarded.
+     *
+     * @param work the source to subscribe to
+     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     */
+    @SuppressWarnings("unchecked")
+    public boolean spawn(Maybe<?> work) {
+        return spawner.spawn(RxSenders.fromMaybe((Maybe<Object>) work));
+    }
+
+    /**
+     * Spawns a {@code Flowable}, requesting everything; elements are discarded.
+     *
+     * @param work the source to subscribe to
+     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     */
+    public boolean spawn(Flowable<?> work) {
+        return spawner.spawn(RxSenders.fromFlowableIgnoreElements(work));
+    }
+
+    /**
+     * Spawns an {@code Observable}; elements are discarded.
+     *
+     * @param work the source to subscribe to
+     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     */
+    public boolean spawn(Observable<?> work) {
+        return spawner.spawn(RxSenders.fromObservableIgnoreElements(work));
+    }
+
+    /**
+     * The scope spawner this one spawns through.
+     *
+     * @return the scope spawner
+     */
+    public ScopeSpawner scopeSpawner() {
+        return spawner;
+    }
+}

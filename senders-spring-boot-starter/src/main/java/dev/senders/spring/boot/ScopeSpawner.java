@@ -1,0 +1,109 @@
+package dev.senders.spring.boot;
+
+import dev.senders.Sender;
+import dev.senders.scope.CountingScope;
+import dev.senders.scope.Scopes;
+import java.util.Objects;
+
+/**
+ * The application-wide scope as the starter manages it: spawn fire-and-forget work into it and
+ * read its state. Inject it where sender work is spawned, or {@link ReactorScopeSpawner} /
+ * {@link RxScopeSpawner} for Reactor and RxJava sources.
+ *
+ * <ul>
+ * <li>{@link #spawn(Sender)} is {@code Scopes.spawn} with the scope's own token: the work starts at
+ *     once, on the calling thread, unless the scope is closed (the application is shutting down):
+ *     then it never starts and {@code spawn} returns {@code false}. Shutdown waits for spawned work
+ *     ({@link ScopeShutdown}), and its stop request reaches it.
+ * <li>An error of spawned work goes to the scope's error handler, once, and is counted by the
+ *     scope: with the starter's scope, one {@code ERROR} line through SLF4J naming the scope
+ *     ({@link SpawnErrorLogger}); with an application's own {@code CountingScope}, its handler.
+ * <li>The work's connect, start and completion run with the spawning thread's context installed
+ *     ({@link SpawnContext}): the error's log line carries the request's MDC.
+ * <li>{@link #report()} counts what was spawned through this spawner (and its Reactor and RxJava
+ *     siblings). Work spawned with {@code scope().getToken()} directly is joined, stopped and its
+ *     errors handled and counted by the scope just the same, but is not in spawned, completed,
+ *     stopped and refused, and does not carry the spawning thread's context.
+ * </ul>
+ * Thread-safe; one per application scope.
+ */
+public final class ScopeSpawner {
+
+    private final CountingScope scope;
+    private final String name;
+    private final SpawnContext context;
+    private final SpawnCounters counters = new SpawnCounters();
+
+    /**
+     * @param scope   the application's scope
+     * @param name    its name, for logs, metrics and reports
+     * @param context what spawned work carries from the spawning thread ({@link SpawnContext#NONE}
+     *                for nothing)
+     */
+    public ScopeSpawner(CountingScope scope, String name, SpawnContext context) {
+        this.scope = Objects.requireNonNull(scope, "scope");
+        this.name = Objects.requireNonNull(name, "name");
+        this.context = Objects.requireNonNull(context, "context");
+    }
+
+    /**
+     * Spawns {@code work} into the scope; see the class comment.
+     *
+     * @param work the sender to connect and start now, on this thread
+     * @return {@code true} if the work was started; {@code false} if the scope is closed, in which
+     *         case {@code work} is never connected or started
+     * @throws NullPointerException if {@code work} is null
+     */
+    public boolean spawn(Sender<?> work) {
+        ObservedWork<?> observed = new ObservedWork<>(Objects.requireNonNull(work, "work"), counters, context.capture());
+        counters.spawned.increment();              // before: the work may complete before spawn returns
+        if (Scopes.spawn(observed, scope.getToken())) {
+            return true;
+        }
+        counters.spawned.decrement();
+        counters.refused.increment();
+        return false;
+    }
+
+    /**
+     * The scope itself.
+     *
+     * @return the application's {@code CountingScope}
+     */
+    public CountingScope scope() {
+        return scope;
+    }
+
+    /**
+     * The scope's name.
+     *
+     * @return {@code senders.scope.name}
+     */
+    public String name() {
+        return name;
+    }
+
+    /**
+     * Whether spawned work carries the spawning thread's context.
+     *
+     * @return {@code true} if the {@link SpawnContext} is not {@link SpawnContext#NONE}
+     */
+    public boolean capturesContext() {
+        return context != SpawnContext.NONE;
+    }
+
+    /**
+     * The scope's state and counters now.
+     *
+     * @return a new report
+     */
+    public ScopeReport report() {
+        return new ScopeReport(name, scope.state(), scope.count(), counters.spawned.sum(), counters.completed.sum(),
+                scope.errorCount(), counters.stopped.sum(), counters.refused.sum());
+    }
+
+    @Override
+    public String toString() {
+        return "ScopeSpawner[" + report() + "]";
+    }
+}

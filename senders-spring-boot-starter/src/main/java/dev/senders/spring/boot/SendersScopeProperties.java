@@ -1,0 +1,156 @@
+package dev.senders.spring.boot;
+
+import java.time.Duration;
+import java.util.Objects;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The {@code senders.scope.*} configuration properties of the application-wide scope.
+ *
+ * <p>Bound once, when the context starts; the setters reject values that would make shutdown
+ * unbounded or meaningless (a blank name, a negative duration) with an
+ * {@link IllegalArgumentException} that names the property, which Spring Boot reports as a
+ * binding failure at startup.
+ */
+@ConfigurationProperties("senders.scope")
+public class SendersScopeProperties {
+
+    /** The scope's default name. */
+    public static final String DEFAULT_NAME = "application";
+
+    /**
+     * The scope's name: it appears in the log lines of failed work and of shutdown, as the "scope"
+     * tag of the senders.scope.* metrics, in the health details and in the senders endpoint.
+     */
+    private String name = DEFAULT_NAME;
+
+    /**
+     * Whether work spawned through the starter's beans sees the context of the thread that spawned
+     * it (MDC, trace, security context: every Micrometer context-propagation ThreadLocalAccessor).
+     * Needs io.micrometer:context-propagation on the class path.
+     */
+    private boolean contextPropagation = true;
+
+    private final Shutdown shutdown = new Shutdown();
+
+    /** The defaults: name {@value #DEFAULT_NAME}, context propagation on, grace 30 s, stop timeout 10 s. */
+    public SendersScopeProperties() {
+    }
+
+    /**
+     * The scope's name.
+     *
+     * @return {@code senders.scope.name}
+     */
+    public String getName() {
+        return name;
+    }
+
+    /**
+     * Sets the scope's name.
+     *
+     * @param name not blank
+     * @throws IllegalArgumentException if {@code name} is null or blank
+     */
+    public void setName(String name) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("senders.scope.name must not be blank: it names the scope in logs,"
+                    + " metric tags and the senders endpoint");
+        }
+        this.name = name;
+    }
+
+    /**
+     * Whether spawned work carries the spawning thread's context.
+     *
+     * @return {@code senders.scope.context-propagation}
+     */
+    public boolean isContextPropagation() {
+        return contextPropagation;
+    }
+
+    /**
+     * Sets whether spawned work carries the spawning thread's context.
+     *
+     * @param contextPropagation {@code true} to carry it
+     */
+    public void setContextPropagation(boolean contextPropagation) {
+        this.contextPropagation = contextPropagation;
+    }
+
+    /**
+     * The shutdown settings.
+     *
+     * @return {@code senders.scope.shutdown.*}
+     */
+    public Shutdown getShutdown() {
+        return shutdown;
+    }
+
+    /** The {@code senders.scope.shutdown.*} properties: how long shutdown waits, and in which steps. */
+    public static class Shutdown {
+
+        /**
+         * How long shutdown waits for spawned work to finish once the scope is closed, before it
+         * requests stop on what is still running. Like spring.lifecycle.timeout-per-shutdown-phase.
+         */
+        private Duration grace = Duration.ofSeconds(30);
+
+        /**
+         * How much longer shutdown waits after requesting stop; work still running then is logged
+         * and shutdown goes on without it.
+         */
+        private Duration stopTimeout = Duration.ofSeconds(10);
+
+        /** The defaults: grace 30 s, stop timeout 10 s. */
+        public Shutdown() {
+        }
+
+        /**
+         * How long shutdown waits before requesting stop.
+         *
+         * @return {@code senders.scope.shutdown.grace}
+         */
+        public Duration getGrace() {
+            return grace;
+        }
+
+        /**
+         * Sets how long shutdown waits before requesting stop.
+         *
+         * @param grace zero or positive
+         * @throws IllegalArgumentException if {@code grace} is negative
+         */
+        public void setGrace(Duration grace) {
+            this.grace = nonNegative(grace, "senders.scope.shutdown.grace");
+        }
+
+        /**
+         * How much longer shutdown waits after requesting stop.
+         *
+         * @return {@code senders.scope.shutdown.stop-timeout}
+         */
+        public Duration getStopTimeout() {
+            return stopTimeout;
+        }
+
+        /**
+         * Sets how much longer shutdown waits after requesting stop.
+         *
+         * @param stopTimeout zero or positive
+         * @throws IllegalArgumentException if {@code stopTimeout} is negative
+         */
+        public void setStopTimeout(Duration stopTimeout) {
+            this.stopTimeout = nonNegative(stopTimeout, "senders.scope.shutdown.stop-timeout");
+        }
+
+        private static Duration nonNegative(Duration d, String property) {
+            Objects.requireNonNull(d, property);
+            if (d.isNegative()) {
+                throw new IllegalArgumentException(property + " must be zero or positive, was " + d
+                        + ": shutdown cannot wait a negative time");
+            }
+            return d;
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package dev.senders.spring.boot.actuate;
+
+import dev.senders.spring.boot.ScopeReport;
+import dev.senders.spring.boot.ScopeSpawner;
+import java.util.Objects;
+import org.springframework.boot.health.contributor.AbstractHealthIndicator;
+import org.springframework.boot.health.contributor.Health;
+
+/**
+ * The application scope's health ({@code /actuator/health/senders}):
+ * <ul>
+ * <li>{@code UP} while the scope accepts work (states {@code UNUSED}, {@code OPEN},
+ *     {@code OPEN_AND_JOINING});
+ * <li>{@code OUT_OF_SERVICE} once it is closed: while shutdown drains its work
+ *     ({@code CLOSED}, {@code CLOSED_AND_JOINING}) and after ({@code JOINED},
+ *     {@code UNUSED_AND_CLOSED}). The application is going away on purpose and refuses new work,
+ *     which is what a load balancer needs to know; nothing is broken, so not {@code DOWN}.
+ * </ul>
+ * Failed work does not change the status (its errors are handled: logged and counted). Details:
+ * {@code scope} (the name), {@code state}, {@code active} (outstanding work), {@code failed}.
+ */
+public final class SendersHealthIndicator extends AbstractHealthIndicator {
+
+    private final ScopeSpawner spawner;
+
+    /**
+     * The health of {@code spawner}'s scope.
+     *
+     * @param spawner the application scope
+     */
+    public SendersHealthIndicator(ScopeSpawner spawner) {
+        super("senders scope health check failed");
+        this.spawner = Objects.requireNonNull(spawner, "spawner");
+    }
+
+    @Override
+    protected void doHealthCheck(Health.Builder builder) {
+        ScopeReport r = spawner.report();
+        (r.open() ? builder.up() : builder.outOfService())
+                .withDetail("scope", r.name())
+                .withDetail("state", r.state().name())
+                .withDetail("active", r.active())
+                .withDetail("failed", r.failed());
+    }
+}

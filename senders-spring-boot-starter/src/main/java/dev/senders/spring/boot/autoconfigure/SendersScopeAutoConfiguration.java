@@ -1,0 +1,81 @@
+package dev.senders.spring.boot.autoconfigure;
+
+import dev.senders.scope.CountingScope;
+import dev.senders.spring.boot.MicrometerSpawnContext;
+import dev.senders.spring.boot.ScopeShutdown;
+import dev.senders.spring.boot.ScopeSpawner;
+import dev.senders.spring.boot.SendersScopeProperties;
+import dev.senders.spring.boot.SpawnContext;
+import dev.senders.spring.boot.SpawnErrorLogger;
+import java.time.Duration;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+
+/**
+ * The application-wide scope: a {@link CountingScope} bean whose errors are logged
+ * ({@link SpawnErrorLogger}), the {@link ScopeSpawner} over it, and its {@link ScopeShutdown}.
+ * Each backs off when the application defines a bean of its type; an application's own
+ * {@code CountingScope} is then the one spawned into and shut down (its errors go to its own
+ * handler). With Micrometer's context-propagation library on the class path and
+ * {@code senders.scope.context-propagation} not {@code false}, spawned work carries the
+ * spawning thread's context ({@link MicrometerSpawnContext}).
+ */
+@AutoConfiguration
+@ConditionalOnClass(CountingScope.class)
+@EnableConfigurationProperties(SendersScopeProperties.class)
+public final class SendersScopeAutoConfiguration {
+
+    /** Created by Spring when the conditions match. */
+    SendersScopeAutoConfiguration() {
+    }
+
+    /** Spring Boot's default for {@code spring.lifecycle.timeout-per-shutdown-phase}. */
+    private static final Duration DEFAULT_PHASE_TIMEOUT = Duration.ofSeconds(30);
+
+    @Bean
+    @ConditionalOnMissingBean
+    CountingScope sendersScope(SendersScopeProperties properties) {
+        return new CountingScope(new SpawnErrorLogger(properties.getName()));
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    ScopeSpawner scopeSpawner(CountingScope scope, SendersScopeProperties properties,
+            ObjectProvider<SpawnContext> context) {
+        SpawnContext c = properties.isContextPropagation() ? context.getIfAvailable(() -> SpawnContext.NONE)
+                : SpawnContext.NONE;
+        return new ScopeSpawner(scope, properties.getName(), c);
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    ScopeShutdown scopeShutdown(ScopeSpawner spawner, SendersScopeProperties properties,
+            ObjectProvider<ScopeShutdown.Listener> listeners, Environment environment) {
+        Duration phaseTimeout = Binder.get(environment)
+                .bind("spring.lifecycle.timeout-per-shutdown-phase", Duration.class)
+                .orElse(DEFAULT_PHASE_TIMEOUT);
+        return new ScopeShutdown(spawner, properties.getShutdown().getGrace(), properties.getShutdown().getStopTimeout(),
+                phaseTimeout, listeners.orderedStream().toList());
+    }
+
+    /** Carries the spawning thread's context with Micrometer's context-propagation library. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "io.micrometer.context.ContextSnapshot")
+    @ConditionalOnBooleanProperty(name = "senders.scope.context-propagation", matchIfMissing = true)
+    static class ContextPropagationConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean
+        SpawnContext sendersSpawnContext() {
+            return new MicrometerSpawnContext();
+        }
+    }
+}
