@@ -42,8 +42,9 @@ import java.util.concurrent.locks.LockSupport;
  * requests stop on the overflow itself ({@code requestStop} is idempotent): with both words
  * volatile, either the stopper sees the overflow or the registrant sees the stop.
  *
- * <p>Shared by the Reactor and RxJava adapters (their subscriptions extend it; not public API); the
- * jcstress tests {@code ToMonoStop*} check it through {@code ReactorSenders.toMono}.
+ * <p>Extended by {@link SenderSubscription}, the one subscription of every sender-to-publisher
+ * conversion (Flow, Reactor, RxJava; not public API); the jcstress tests {@code ToMonoStop*} check
+ * it through {@code ReactorSenders.toMono}.
  */
 public abstract class SubscriptionStop implements StopToken, StopCallback {
 

@@ -26,8 +26,8 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         + "finds DONE when it clears BUSY discards it itself. Every element must reach the discard hook "
         + "exactly once, and the receiver be stopped once, with one cancel.")
 @Outcome(id = "1, 3, 1, 2, 6", expect = ACCEPTABLE, desc = "stopped once, cancelled once, both elements discarded once")
-@Outcome(id = "1, 3, 1, [01], .*", expect = FORBIDDEN, desc = "an element was never discarded (lost to the hook)")
-@Outcome(id = "1, 3, 1, [3-9], .*", expect = FORBIDDEN, desc = "an element was discarded twice")
+@Outcome(id = "1, 3, 1, [01], [0-9]", expect = FORBIDDEN, desc = "an element was never discarded (lost to the hook)")
+@Outcome(id = "1, 3, 1, [3-9], [0-9]", expect = FORBIDDEN, desc = "an element was discarded twice")
 @Outcome(id = "0, .*", expect = FORBIDDEN, desc = "the receiver never completed")
 @Outcome(id = "[2-9], .*", expect = FORBIDDEN, desc = "the receiver completed twice")
 @Outcome(expect = FORBIDDEN, desc = "any other combination")
