@@ -99,7 +99,11 @@ public final class Hooks {
         debugCapture = false;
     }
 
-    /** Whether debug capture is on. */
+    /**
+     * Whether debug capture is on.
+     *
+     * @return {@code true} if spawn and creation sites are being recorded
+     */
     public static boolean isDebugCaptureEnabled() {
         return debugCapture;
     }
@@ -111,6 +115,8 @@ public final class Hooks {
      * comment, or accepted by a predicate added with {@link #addNonBlockingThreadPredicate}. The
      * built-in check is one cached lookup per thread class.
      *
+     * @param thread the thread to check
+     * @return {@code true} if {@code thread} must not block
      * @throws NullPointerException if {@code thread} is null
      */
     public static boolean isNonBlockingThread(Thread thread) {
@@ -123,6 +129,7 @@ public final class Hooks {
      * with that thread; it must be fast and must not throw (a throwing predicate counts as false
      * and its exception goes to {@link #onErrorDropped}).
      *
+     * @param predicate returns {@code true} for a thread that must not block
      * @throws NullPointerException if {@code predicate} is null
      */
     public static void addNonBlockingThreadPredicate(Predicate<? super Thread> predicate) {

@@ -189,6 +189,8 @@ public interface Sender<T> {
      * also fires after {@code timeout}; past the deadline the result is a
      * {@code java.util.concurrent.TimeoutException}, once this sender has completed.
      *
+     * @param timeout how long after {@code start} stop is requested
+     * @return the sender that fails with a {@code TimeoutException} if the deadline comes first
      * @throws NullPointerException if {@code timeout} is null
      */
     default Sender<T> timeout(java.time.Duration timeout) {

@@ -159,6 +159,10 @@ public final class Senders {
      * negative timeout still reports work that completes during {@code start}. Interrupts,
      * results and the non-blocking-thread check are those of {@link #syncWait(Sender)}.
      *
+     * @param <T> the value type
+     * @param sender the work to run and wait for
+     * @param timeout how long to wait, from the call, before requesting stop and giving up
+     * @return the sender's value (may be {@code null})
      * @throws TimeoutException if the work did not complete in time
      * @throws NullPointerException if an argument is null
      */
@@ -189,6 +193,10 @@ public final class Senders {
      * {@code sender}'s thread. A zero or negative timeout requests stop on the starting thread
      * before {@code sender} starts.
      *
+     * @param <T> the value type
+     * @param sender the work to run under the deadline
+     * @param timeout how long after {@code start} stop is requested
+     * @return the sender that completes as {@code sender} does, or with a {@code TimeoutException} if the deadline comes first
      * @throws NullPointerException if an argument is null
      */
     public static <T> Sender<T> timeout(Sender<T> sender, Duration timeout) {

@@ -40,6 +40,7 @@ public final class CountingScope {
      * A named scope whose spawn errors go to {@code Hooks.onErrorDropped}. The name appears in
      * {@link #toString()}, leak reports, shutdown reports, {@link ScopeTrace}s and JFR events.
      *
+     * @param name the scope's name
      * @throws NullPointerException if {@code name} is null
      * @throws IllegalArgumentException if {@code name} is blank
      */
@@ -51,6 +52,8 @@ public final class CountingScope {
      * A named scope whose spawned work's errors go to {@code errorHandler} (called on the failing
      * thread, with a {@link ScopeTrace} naming the scope, and the work if named, suppressed by the error).
      *
+     * @param name the scope's name
+     * @param errorHandler receives the errors of work spawned into this scope
      * @throws NullPointerException if an argument is null
      * @throws IllegalArgumentException if {@code name} is blank
      */
@@ -137,17 +140,29 @@ public final class CountingScope {
         return core.errorCount();
     }
 
-    /** See {@link SimpleCountingScope#refusedCount()}. */
+    /**
+     * See {@link SimpleCountingScope#refusedCount()}.
+     *
+     * @return the number of associations refused because the scope was closed or joined
+     */
     public long refusedCount() {
         return core.refusedCount();
     }
 
-    /** See {@link SimpleCountingScope#name()}. */
+    /**
+     * See {@link SimpleCountingScope#name()}.
+     *
+     * @return the name given to the constructor, else a generated one
+     */
     public String name() {
         return core.name();
     }
 
-    /** See {@link SimpleCountingScope#outstanding()}. */
+    /**
+     * See {@link SimpleCountingScope#outstanding()}.
+     *
+     * @return the listable work still associated, oldest first
+     */
     public List<OutstandingWork> outstanding() {
         return core.outstanding();
     }

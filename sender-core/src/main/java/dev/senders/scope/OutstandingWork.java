@@ -33,32 +33,56 @@ public final class OutstandingWork {
         this.site = site;
     }
 
-    /** The scope's name. */
+    /**
+     * The scope's name.
+     *
+     * @return the name of the scope the work is associated with
+     */
     public String scope() {
         return scope;
     }
 
-    /** The name given with {@link Scopes#named} (or a spawn overload taking a name); empty if unnamed. */
+    /**
+     * The name given with {@link Scopes#named} (or a spawn overload taking a name); empty if unnamed.
+     *
+     * @return the work's name, or empty if it was not named
+     */
     public Optional<String> name() {
         return Optional.ofNullable(name);
     }
 
-    /** How it was associated: {@code "spawn"}, {@code "spawnFuture"} or {@code "nest"}. */
+    /**
+     * How it was associated: {@code "spawn"}, {@code "spawnFuture"} or {@code "nest"}.
+     *
+     * @return the kind of association
+     */
     public String kind() {
         return kind;
     }
 
-    /** When it started (wall clock, derived from the monotonic clock at the snapshot). */
+    /**
+     * When it started (wall clock, derived from the monotonic clock at the snapshot).
+     *
+     * @return the wall-clock instant the work started
+     */
     public Instant startedAt() {
         return startedAt;
     }
 
-    /** How long it had been running when the snapshot was taken. */
+    /**
+     * How long it had been running when the snapshot was taken.
+     *
+     * @return the work's running time at the snapshot
+     */
     public Duration age() {
         return age;
     }
 
-    /** Where it was spawned (library frames removed); empty unless debug capture was on then. */
+    /**
+     * Where it was spawned (library frames removed); empty unless debug capture was on then.
+     *
+     * @return the spawn site's frames, innermost first, or an empty list
+     */
     public List<StackTraceElement> spawnSite() {
         return site == null ? Collections.emptyList() : Collections.unmodifiableList(Arrays.asList(site));
     }

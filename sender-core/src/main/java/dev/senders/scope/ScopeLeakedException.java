@@ -18,6 +18,7 @@ public final class ScopeLeakedException extends IllegalStateException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The name of the scope that became unreachable. */
     private final String scopeName;
     private final transient ScopeState state;
     /** The number of operations still associated when the scope became unreachable. */
@@ -59,7 +60,11 @@ public final class ScopeLeakedException extends IllegalStateException {
         return sb.toString();
     }
 
-    /** The scope's name ({@code CountingScope@1b6d3586} style when it was not given one). */
+    /**
+     * The scope's name ({@code CountingScope@1b6d3586} style when it was not given one).
+     *
+     * @return the name of the scope that became unreachable
+     */
     public String scopeName() {
         return scopeName;
     }
@@ -82,7 +87,11 @@ public final class ScopeLeakedException extends IllegalStateException {
         return count;
     }
 
-    /** The work the scope could list then (see {@link CountingScope#outstanding()}), oldest first. */
+    /**
+     * The work the scope could list then (see {@link CountingScope#outstanding()}), oldest first.
+     *
+     * @return the listable work still associated then, oldest first (empty after deserialization)
+     */
     public List<OutstandingWork> outstanding() {
         return outstanding == null ? List.of() : outstanding;
     }

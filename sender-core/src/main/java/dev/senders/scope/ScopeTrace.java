@@ -37,8 +37,11 @@ public final class ScopeTrace extends RuntimeException {
         "dev.senders.scope.LetAsyncScope", "dev.senders.scope.NamedSender",
     };
 
+    /** The name of the scope. */
     private final String scope;
+    /** The name of the work, or {@code null} if unnamed or for a creation site. */
     private final String work;
+    /** The kind of association, or {@code null} for a creation site. */
     private final String kind;
     /** Whether the library frames were removed; done on first use (materializing a stack is the costly part). */
     private volatile boolean trimmed;
@@ -85,22 +88,39 @@ public final class ScopeTrace extends RuntimeException {
         return new ScopeTrace("scope '" + scope + "' was created here", scope, null, null, true);
     }
 
-    /** The name of the scope. */
+    /**
+     * The name of the scope.
+     *
+     * @return the name of the scope this trace belongs to
+     */
     public String scopeName() {
         return scope;
     }
 
-    /** The name of the work, if it was named (empty for an unnamed one and for a creation site). */
+    /**
+     * The name of the work, if it was named (empty for an unnamed one and for a creation site).
+     *
+     * @return the work's name, or empty
+     */
     public Optional<String> workName() {
         return Optional.ofNullable(work);
     }
 
-    /** {@code "spawn"}, {@code "spawnFuture"} or {@code "nest"}; empty for a creation site. */
+    /**
+     * {@code "spawn"}, {@code "spawnFuture"} or {@code "nest"}; empty for a creation site.
+     *
+     * @return the kind of association, or empty
+     */
     public Optional<String> kind() {
         return Optional.ofNullable(kind);
     }
 
-    /** The {@code ScopeTrace} suppressed by {@code error} (the innermost scope's), if any. */
+    /**
+     * The {@code ScopeTrace} suppressed by {@code error} (the innermost scope's), if any.
+     *
+     * @param error the exception to search; may be {@code null}
+     * @return the trace, or empty if {@code error} is null or carries none
+     */
     public static Optional<ScopeTrace> find(Throwable error) {
         if (error == null) {
             return Optional.empty();

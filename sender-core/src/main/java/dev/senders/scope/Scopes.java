@@ -47,6 +47,10 @@ public final class Scopes {
      * <p>Cost: a named piece of work is tracked, an operation that is also a list node, 96 bytes and five atomic operations more
      * per operation; unnamed work costs nothing extra.
      *
+     * @param <T> the value type
+     * @param sender the work to name
+     * @param name the name scopes list and report it under
+     * @return {@code sender} carrying {@code name}
      * @throws NullPointerException if an argument is null
      */
     public static <T> Sender<T> named(Sender<T> sender, String name) {
@@ -71,6 +75,10 @@ public final class Scopes {
      * {@code dev.senders.JoinDeadline} events when the grace and the stop timeout pass, besides
      * the join's {@code JoinStart}/{@code JoinEnd}.
      *
+     * @param scope the scope to shut down
+     * @param grace how long to wait for it to join after {@code close()}
+     * @param stopTimeout how long to wait more after {@code requestStop()}
+     * @return what was found: whether it joined and the work still running
      * @throws IllegalStateException on a thread that must not block (see
      *         {@link dev.senders.Hooks#isNonBlockingThread})
      * @throws NullPointerException if an argument is null

@@ -49,62 +49,110 @@ public final class ShutdownReport {
         this.stillRunning = List.copyOf(stillRunning);
     }
 
-    /** The scope's name. */
+    /**
+     * The scope's name.
+     *
+     * @return the name of the scope shut down
+     */
     public String scope() {
         return scope;
     }
 
-    /** Whether the scope joined (all its work ended) before the helper returned. */
+    /**
+     * Whether the scope joined (all its work ended) before the helper returned.
+     *
+     * @return {@code true} if the scope joined
+     */
     public boolean joined() {
         return joined;
     }
 
-    /** Whether the grace period passed (or an interrupt came) and stop was requested on the scope. */
+    /**
+     * Whether the grace period passed (or an interrupt came) and stop was requested on the scope.
+     *
+     * @return {@code true} if stop was requested
+     */
     public boolean stopRequested() {
         return stopRequested;
     }
 
-    /** Whether an interrupt of the calling thread cut the waits short (its interrupt status is then set). */
+    /**
+     * Whether an interrupt of the calling thread cut the waits short (its interrupt status is then set).
+     *
+     * @return {@code true} if the waits were interrupted
+     */
     public boolean interrupted() {
         return interrupted;
     }
 
-    /** The grace period asked for. */
+    /**
+     * The grace period asked for.
+     *
+     * @return the {@code grace} passed to {@code joinOrStop}
+     */
     public Duration grace() {
         return grace;
     }
 
-    /** The time allowed after the stop request. */
+    /**
+     * The time allowed after the stop request.
+     *
+     * @return the {@code stopTimeout} passed to {@code joinOrStop}
+     */
     public Duration stopTimeout() {
         return stopTimeout;
     }
 
-    /** Time from {@code close()} to the end of the last wait. */
+    /**
+     * Time from {@code close()} to the end of the last wait.
+     *
+     * @return the total time spent shutting down
+     */
     public Duration elapsed() {
         return elapsed;
     }
 
-    /** Operations associated when the grace period ended (0 if the scope joined within it). */
+    /**
+     * Operations associated when the grace period ended (0 if the scope joined within it).
+     *
+     * @return the count of operations still associated after the grace period
+     */
     public long remainingAtGrace() {
         return remainingAtGrace;
     }
 
-    /** Operations still associated at the end (0 if joined). */
+    /**
+     * Operations still associated at the end (0 if joined).
+     *
+     * @return the count of operations still associated at the end
+     */
     public long remaining() {
         return remaining;
     }
 
-    /** The scope's state at the end. */
+    /**
+     * The scope's state at the end.
+     *
+     * @return the scope's final state
+     */
     public ScopeState state() {
         return state;
     }
 
-    /** The listed work still running at the end, oldest first (see {@link CountingScope#outstanding()}). */
+    /**
+     * The listed work still running at the end, oldest first (see {@link CountingScope#outstanding()}).
+     *
+     * @return the listable work still running, oldest first
+     */
     public List<OutstandingWork> stillRunning() {
         return stillRunning;
     }
 
-    /** Operations still associated at the end that the scope could not list (unnamed, spawned without capture). */
+    /**
+     * Operations still associated at the end that the scope could not list (unnamed, spawned without capture).
+     *
+     * @return the count of associated operations not in {@link #stillRunning()}
+     */
     public long unlisted() {
         return Math.max(0L, remaining - stillRunning.size());
     }

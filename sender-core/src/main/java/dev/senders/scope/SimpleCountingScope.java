@@ -56,6 +56,7 @@ public final class SimpleCountingScope {
      * A named scope whose spawn errors go to {@code Hooks.onErrorDropped}. The name appears in
      * {@link #toString()}, leak reports, {@link ScopeTrace}s and JFR events.
      *
+     * @param name the scope's name
      * @throws NullPointerException if {@code name} is null
      * @throws IllegalArgumentException if {@code name} is blank
      */
@@ -67,6 +68,8 @@ public final class SimpleCountingScope {
      * A named scope whose spawned work's errors go to {@code errorHandler} (called on the failing
      * thread, with a {@link ScopeTrace} naming the scope, and the work if named, suppressed by the error).
      *
+     * @param name the scope's name
+     * @param errorHandler receives the errors of work spawned into this scope
      * @throws NullPointerException if an argument is null
      * @throws IllegalArgumentException if {@code name} is blank
      */
@@ -163,12 +166,18 @@ public final class SimpleCountingScope {
      * How many associations this scope refused because it was closed (or joined): a
      * {@code spawn} that returned {@code false}, a {@code spawnFuture} or {@code nest} that
      * completes stopped, an adapter's refused spawn. A snapshot; never reset.
+     *
+     * @return the number of refused associations
      */
     public long refusedCount() {
         return core.refusedCount();
     }
 
-    /** The name given to the constructor, else a generated one ({@code SimpleCountingScope@1b6d3586}). */
+    /**
+     * The name given to the constructor, else a generated one ({@code SimpleCountingScope@1b6d3586}).
+     *
+     * @return the scope's name
+     */
     public String name() {
         return core.name();
     }
@@ -181,6 +190,8 @@ public final class SimpleCountingScope {
      * spawn site under capture. Other work is only counted: {@code count() - outstanding().size()}
      * operations are unlisted (a nest sender not yet started counts but is not running). Work
      * leaves the list before its association is released. A snapshot; any thread.
+     *
+     * @return the listable work still associated, oldest first
      */
     public List<OutstandingWork> outstanding() {
         return core.outstanding();
