@@ -41,14 +41,10 @@ public enum ScopeState {
     }
 
     /**
-<<<<<<< HEAD
-     * Whether the scope may be dropped in this state without a leak report.
-     *
-     * @return {@code true} if dropping the scope in this state is not a leak
-=======
      * Whether this state alone makes dropping the scope silent (no work can be associated). In
      * the other states a dropped scope is reported only while its count is above zero.
->>>>>>> observe
+     *
+     * @return {@code true} if dropping the scope in this state is never a leak
      */
     public boolean isSafeToDrop() {
         return this == UNUSED || this == UNUSED_AND_CLOSED || this == JOINED;
