@@ -145,6 +145,9 @@ public final class RxScopes {
      * {@code new CompositeDisposable(d...)} does (if the scope is closed or stopped, they are
      * disposed at once).
      *
+     * @param scope the scope the container associates with, closes and stops
+     * @param initial the members held from the start
+     * @return a new container view of {@code scope}
      * @throws NullPointerException if an argument or an element is null (then nothing is held)
      */
     public static ScopeContainer asContainer(CountingScope scope, Disposable... initial) {
@@ -158,6 +161,9 @@ public final class RxScopes {
      * {@link #asContainer(CountingScope)} holding {@code initial} from the start, as
      * {@code new CompositeDisposable(Iterable)} does.
      *
+     * @param scope the scope the container associates with, closes and stops
+     * @param initial the members held from the start
+     * @return a new container view of {@code scope}
      * @throws NullPointerException if an argument or an element is null (then nothing is held)
      */
     public static ScopeContainer asContainer(CountingScope scope, Iterable<? extends Disposable> initial) {

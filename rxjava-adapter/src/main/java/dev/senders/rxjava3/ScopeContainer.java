@@ -121,6 +121,7 @@ public final class ScopeContainer implements DisposableContainer, Disposable {
      * Adds each of {@code ds} in turn, like {@code CompositeDisposable.addAll}: once one is
      * refused (see {@link #add}), the rest are disposed too.
      *
+     * @param ds the disposables to hold
      * @return {@code true} if all are held
      * @throws NullPointerException if {@code ds} or an element is null (then nothing was added)
      */
