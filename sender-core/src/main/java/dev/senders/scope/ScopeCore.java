@@ -414,6 +414,13 @@ final class ScopeCore implements AsyncScopeToken {
             if (!STATE.compareAndSet(this, NEW, WAITING)) {
                 throw ImmediateOperation.startedTwice(core.name() + ".join()'s operation");
             }
+            if ((core.word & STATE_MASK) == JOINED) {
+                // joined already (the state never leaves JOINED): complete at once, inline, never
+                // through the joined signal, whose firing may still be running on another thread
+                state = DONE;
+                Signals.setValue(receiver, null);
+                return;
+            }
             starting = Thread.currentThread();
             if (!core.strictHandler && Jfr.joinEventsEnabled()) {
                 jfr = Jfr.joinStarted(core.name(), core.count());
