@@ -383,23 +383,27 @@ final class ScopeCore implements AsyncScopeToken {
     }
 
     /**
-     * The join operation. Its {@code state} word: {@code NEW -> WAITING} at {@code start} (a second
-     * start throws), then {@code WAITING -> DONE} by one CAS, taken either by the "joined" callback
+     * The join operation. Its {@code state} word: {@code NEW -> STARTING} at {@code start} (a second
+     * start throws); {@code STARTING -> WAITING} when {@code start} has registered and moved the
+     * scope; then {@code WAITING -> DONE} by one CAS, taken either by the "joined" callback
      * ({@link #run}) or by the receiver's stop callback ({@link #stop}); the winner completes the
-     * receiver, the loser does nothing. The stop winner deregisters from {@code joined} (the node
-     * is unlinked, the operation no longer reachable from the scope); the joined winner
-     * deregisters from the receiver's token.
+     * receiver, the loser does nothing. A "joined" callback that comes while {@code start} still
+     * runs (on any thread) only marks {@code STARTING -> JOINED_IN_START}, and {@code start}
+     * completes the receiver inline when it ends: a join never completes on another thread before
+     * its own start has finished with the scope. A stop may complete it from {@code STARTING} or
+     * {@code WAITING}. The stop winner deregisters from {@code joined} (the node is unlinked, the
+     * operation no longer reachable from the scope); the joined winner deregisters from the
+     * receiver's token.
      */
     static final class JoinOp implements OperationState, Runnable {
-        private static final int NEW = 0, WAITING = 1, DONE = 2;
+        private static final int NEW = 0, STARTING = 1, WAITING = 2, JOINED_IN_START = 3, DONE = 4;
 
         final ScopeCore core;
         final Receiver<? super Void> receiver;
         private volatile int state;
-        /** The starting thread while {@code start} runs: a join completed then completes inline. */
-        private Thread starting;
         /** Volatile: start's write then read of {@code state} and stop's CAS then read of this are a Dekker pair. */
         private volatile StopCallback onJoined;
+        /** Written by start before its STARTING -> WAITING (or JOINED_IN_START) hand-over, read after it. */
         private StopCallback onStop;
         /** A begun JFR JoinEnd event, or null. */
         private Object jfr;
@@ -411,7 +415,7 @@ final class ScopeCore implements AsyncScopeToken {
 
         @Override
         public void start() {
-            if (!STATE.compareAndSet(this, NEW, WAITING)) {
+            if (!STATE.compareAndSet(this, NEW, STARTING)) {
                 throw ImmediateOperation.startedTwice(core.name() + ".join()'s operation");
             }
             if ((core.word & STATE_MASK) == JOINED) {
@@ -421,36 +425,40 @@ final class ScopeCore implements AsyncScopeToken {
                 Signals.setValue(receiver, null);
                 return;
             }
-            starting = Thread.currentThread();
             if (!core.strictHandler && Jfr.joinEventsEnabled()) {
                 jfr = Jfr.joinStarted(core.name(), core.count());
             }
-            try {
-                StopToken token = receiver.env().stopToken();
-                if (token.stopPossible()) {
-                    onStop = token.onStop(this::stop); // runs inline if stop was already requested
-                    if (state == DONE) {
-                        return; // stopped before it waited: the scope is not touched
-                    }
-                }
-                ScopeCore c = core;
-                StopCallback reg = c.joinedSignal().token().onStop(this); // inline if already joined
-                onJoined = reg;
+            StopToken token = receiver.env().stopToken();
+            if (token.stopPossible()) {
+                onStop = token.onStop(this::stop); // runs inline if stop was already requested
                 if (state == DONE) {
-                    reg.close(); // completed meanwhile: a stop on another thread may have missed reg
-                    return;
+                    return; // stopped before it waited: the scope is not touched
                 }
-                c.startJoin();
-            } finally {
-                starting = null;
             }
-        }
-
-        /** The scope is joined. */
-        @Override
-        public void run() {
-            if (!STATE.compareAndSet(this, WAITING, DONE)) {
-                return; // stopped first
+            ScopeCore c = core;
+            StopCallback reg = c.joinedSignal().token().onStop(this); // inline if already joined
+            onJoined = reg;
+            if (state == DONE) {
+                reg.close(); // stopped meanwhile: a stop on another thread may have missed reg
+                return;
+            }
+            c.startJoin();
+            // The scope joined before this start ended (its word never leaves JOINED): complete
+            // here, inline, whichever thread's firing of `joined` reaches run() (it then finds DONE).
+            boolean joined = (c.word & STATE_MASK) == JOINED;
+            for (;;) {
+                int s = state;
+                if (s == STARTING && !joined) {
+                    if (STATE.compareAndSet(this, STARTING, WAITING)) {
+                        return; // waits: run() or stop() completes it
+                    }
+                } else if (s == STARTING || s == JOINED_IN_START) {
+                    if (STATE.compareAndSet(this, s, DONE)) {
+                        break;
+                    }
+                } else {
+                    return; // DONE: a stop completed it
+                }
             }
             Jfr.joinEnded(jfr);
             StopCallback cb = onStop;
@@ -458,17 +466,45 @@ final class ScopeCore implements AsyncScopeToken {
                 onStop = null;
                 cb.close();
             }
-            if (starting == Thread.currentThread()) {
-                Signals.setValue(receiver, null); // joined during start: inline, no hop
-            } else {
-                completeAfterWaiting();
+            Signals.setValue(receiver, null);
+        }
+
+        /** The scope is joined. */
+        @Override
+        public void run() {
+            for (;;) {
+                int s = state;
+                if (s == STARTING) {
+                    if (STATE.compareAndSet(this, STARTING, JOINED_IN_START)) {
+                        return; // start completes it when it ends
+                    }
+                } else if (s == WAITING) {
+                    if (STATE.compareAndSet(this, WAITING, DONE)) {
+                        break;
+                    }
+                } else {
+                    return; // stopped first
+                }
             }
+            Jfr.joinEnded(jfr);
+            StopCallback cb = onStop;
+            if (cb != null) {
+                onStop = null;
+                cb.close();
+            }
+            completeAfterWaiting();
         }
 
         /** The receiver's stop request: complete stopped at once and leave the waiters. */
         private void stop() {
-            if (!STATE.compareAndSet(this, WAITING, DONE)) {
-                return;
+            for (;;) {
+                int s = state;
+                if (s != STARTING && s != WAITING) {
+                    return; // joined (or joined during start) first
+                }
+                if (STATE.compareAndSet(this, s, DONE)) {
+                    break;
+                }
             }
             StopCallback reg = onJoined;
             if (reg != null) {

@@ -579,7 +579,9 @@ class RandomScopeStressTest {
                 return SCOPE_HANDLER.equals(where) || RX_HOOK.equals(where);
             case REACTOR_NEST:
                 return CONSUMER.equals(where) || REACTOR_HOOK.equals(where) && u.consumerGot == STOPPED;
-            default: // NEST, FUTURE
+            case FUTURE: // an error no consumer takes goes to the scope's handler, as a spawned error does
+                return CONSUMER.equals(where) || SCOPE_HANDLER.equals(where) && u.consumerGot == STOPPED;
+            default: // NEST
                 return CONSUMER.equals(where) || HOOK.equals(where) && u.consumerGot == STOPPED;
         }
     }
