@@ -284,9 +284,14 @@ class SendersAutoConfigurationTest {
                     ScopeShutdown shutdown = context.getBean(ScopeShutdown.class);
                     context.getBean(ReactorScopeSpawner.class).spawn(Mono.never());
                     AtomicInteger callbacks = new AtomicInteger();
+                    java.util.concurrent.CountDownLatch bothCalledBack = new java.util.concurrent.CountDownLatch(2);
+                    Runnable callback = () -> {
+                        callbacks.incrementAndGet();
+                        bothCalledBack.countDown();
+                    };
                     List<Thread> callers = List.of(
-                            new Thread(() -> shutdown.stop(callbacks::incrementAndGet)),
-                            new Thread(() -> shutdown.stop(callbacks::incrementAndGet)),
+                            new Thread(() -> shutdown.stop(callback)),
+                            new Thread(() -> shutdown.stop(callback)),
                             new Thread(shutdown::stop),
                             new Thread(shutdown::destroy));
                     callers.forEach(Thread::start);
@@ -296,7 +301,10 @@ class SendersAutoConfigurationTest {
                     context.close();
                     assertThat(results).singleElement().extracting(ScopeShutdown.Result::outcome)
                             .isEqualTo(ScopeShutdown.Outcome.STOPPED);
-                    assertThat(callbacks).as("every stop callback ran").hasValue(2);
+                    // the callbacks run on the thread that ends the shutdown, possibly just after the
+                    // blocking callers were released: wait for them (bounded), then count them
+                    assertThat(bothCalledBack.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+                    assertThat(callbacks).as("every stop callback ran, once").hasValue(2);
                     assertThat(shutdown.isRunning()).isFalse();
                 });
     }
