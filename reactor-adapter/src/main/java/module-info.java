@@ -12,11 +12,11 @@ module dev.senders.reactor {
     requires transitive reactor.core;
     requires transitive org.reactivestreams;
 
-    // BlockHound is optional: with it on the path, BlockHound.install() loads our integration
+    // BlockHound is optional. No `provides` clause: a service type from an absent optional module
+    // would stop the module layer from resolving. On the class path BlockHound.install() finds the
+    // integration through META-INF/services; on the module path pass it to
+    // BlockHound.install(new SendersBlockHoundIntegration()).
     requires static reactor.blockhound;
 
     exports dev.senders.reactor;
-
-    provides reactor.blockhound.integration.BlockHoundIntegration
-            with dev.senders.reactor.SendersBlockHoundIntegration;
 }
