@@ -36,7 +36,10 @@ tar -cf - --exclude=target sender-core | tar -C "$work" -xf -
 
 echo "task-tests-jdk25: running the task tests under $jdk (Java $feature)"
 status=0
+# -Werror is the JDK 17 build's rule; a newer javac adds lints of its own (this-escape), reported by
+# that build's policy, not here: this run checks behaviour on virtual threads.
 (cd "$work/sender-core" && JAVA_HOME="$jdk" PATH="$jdk/bin:$PATH" mvn -B -q "$@" verify \
+    -Dmaven.compiler.failOnWarning=false -Dmaven.javadoc.skip=true \
     -Dtest='dev.senders.task.*Test' -Dsurefire.failIfNoSpecifiedTests=false \
     -Dtask.expectVirtualThreads=true) || status=$?
 
