@@ -17,7 +17,6 @@ import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;
-import java.lang.ref.WeakReference;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -56,7 +55,7 @@ import java.util.function.Consumer;
  *
  * <p><b>Observability</b> (names, refusals, the dump, creation sites) lives in a side object,
  * {@link ScopeDiagnostics}, created only for named scopes, under debug capture, or on first use;
- * the word and the spawn path are untouched by it. {@link #wrap} and {@link #wrapFor} return a
+ * the word and the spawn path are untouched by it. The {@code wrap} methods return a
  * {@link TrackedSender} for named work and, while debug capture is on or a flight recording
  * wants per-work events, for all work; otherwise they return what they returned before (one
  * {@code instanceof} and two flag reads more per spawn).
@@ -83,12 +82,11 @@ final class ScopeCore implements AsyncScopeToken {
     final InplaceStopSource stopSource;
     /** The handler for errors of spawned work; null means {@link Hooks#onErrorDropped}. */
     private final Consumer<? super Throwable> errorHandler;
-    /** The batch new nest senders join; weak, so that a batch of dropped senders can be collected. */
-    private volatile WeakReference<NestBatch> nestBatch;
 
     /**
-     * What the receiver of spawned work offers when the caller passes no env. A stoppable scope's
-     * binds the scope's stop token, so that spawn can skip {@link #wrap} (see {@link #wrapFor}).
+     * What the receiver of spawned work offers when the caller passes no env ({@link #spawnEnv()}).
+     * A stoppable scope's binds the scope's stop token, so that spawn can skip {@code stopWhen}
+     * (see {@link #wrap(Sender, Env)}).
      */
     volatile Env spawnEnv;
 
@@ -175,29 +173,25 @@ final class ScopeCore implements AsyncScopeToken {
     }
 
     /**
-     * {@link #wrap} for work whose receiver offers {@code env}: when that env's stop token is
-     * already this scope's, {@code stopWhen(sender, scopeToken)} would give the work the very
-     * token it sees anyway, so the sender is used as is (no stopWhen operation per spawn). Spawn
-     * into a {@code CountingScope} with its default env, and into a {@code letAsyncScope}, take
-     * this path.
+     * {@code wrap} for work whose receiver offers {@code env} (spawn and spawnFuture): when that
+     * env's stop token is already this scope's, {@code stopWhen(sender, scopeToken)} would give the
+     * work the very token it sees anyway, so the sender is used as is (no stopWhen operation per
+     * spawn). Spawn into a {@code CountingScope} with its default env ({@link #spawnEnv()}), and
+     * into a {@code letAsyncScope}, take this path (decision S7).
      */
-    <T> Sender<T> wrapFor(Sender<T> sender, Env env) {
+    @Override
+    public <T> Sender<T> wrap(Sender<T> sender, Env env) {
+        Objects.requireNonNull(sender, "sender");
         if (sender instanceof NamedSender || trackAll()) {
-            return track(sender, env, TrackedSender.SPAWN_FUTURE);
+            return track(sender, env, TrackedSender.SPAWN);
         }
-        return stopWrapFor(sender, env);
+        return stopWrap(sender, env);
     }
 
-    /** {@link #wrapFor(Sender, Env)} for spawn: the receiver's env is read only by a stoppable scope. */
-    <T> Sender<T> wrapFor(Sender<T> sender, SpawnReceiver receiver) {
-        if (sender instanceof NamedSender || trackAll()) {
-            return track(sender, stopSource == null ? null : receiver.env(), TrackedSender.SPAWN);
-        }
-        return stopSource == null ? sender : stopWrapFor(sender, receiver.env());
-    }
-
-    private <T> Sender<T> stopWrapFor(Sender<T> sender, Env env) {
-        return stopSource == null || env.stopToken() == stopSource.token() ? sender : sender.stopWhen(stopSource.token());
+    /** The untracked {@code wrap(sender, env)}; {@code env} null: always add the scope's stop. */
+    private <T> Sender<T> stopWrap(Sender<T> sender, Env env) {
+        return stopSource == null || env != null && env.stopToken() == stopSource.token()
+                ? sender : sender.stopWhen(stopSource.token());
     }
 
     @Override
@@ -206,7 +200,12 @@ final class ScopeCore implements AsyncScopeToken {
         if (sender instanceof NamedSender || trackAll()) {
             return track(sender, null, TrackedSender.NEST);
         }
-        return stopSource == null ? sender : sender.stopWhen(stopSource.token());
+        return stopWrap(sender, null);
+    }
+
+    @Override
+    public Env spawnEnv() {
+        return spawnEnv;
     }
 
     /** Whether all work is tracked now, named or not: debug capture, or a recording of work events. */
@@ -225,21 +224,11 @@ final class ScopeCore implements AsyncScopeToken {
             }
             body = n.source;
         }
-        Sender<T> s = stopSource == null ? body
-                : env == null ? body.stopWhen(stopSource.token()) : stopWrapFor(body, env);
-        ScopeTrace site = Hooks.isDebugCaptureEnabled() ? ScopeTrace.ofWork(name(), workName, trackedKind, true) : null;
-        return new TrackedSender<>(s, this, workName, trackedKind, site);
-    }
-
-    NestBatch nestBatch() {
-        WeakReference<NestBatch> ref = nestBatch;
-        NestBatch b;
-        if (ref != null && (b = ref.get()) != null && ++b.uses <= NestBatch.SIZE) {
-            return b;
-        }
-        b = NestBatch.create(this);
-        nestBatch = new WeakReference<>(b);
-        return b;
+        // a spawn's site is captured when it connects (spawn and spawnFuture connect at once, on
+        // this stack), where the receiver tells the two apart; a nest's here, where it is made
+        ScopeTrace site = trackedKind == TrackedSender.NEST && Hooks.isDebugCaptureEnabled()
+                ? ScopeTrace.ofWork(name(), workName, trackedKind, true) : null;
+        return new TrackedSender<>(stopWrap(body, env), this, workName, trackedKind, site);
     }
 
     // ------------------------------------------------------------------ scope operations
@@ -300,29 +289,19 @@ final class ScopeCore implements AsyncScopeToken {
     }
 
     /**
-     * Routes an error of spawned work: the env's handler, else the scope's, else the hook. A
-     * public scope names itself on the error (a {@link ScopeTrace}, unless tracked work already
-     * added its own).
+     * Routes an error of spawned work: the env's {@link Scopes#SPAWN_ERROR_HANDLER} (unless this
+     * is a letAsyncScope, whose rule always applies), else the scope's handler, else the hook;
+     * counted either way. A public scope names itself on the error (a {@link ScopeTrace}, unless
+     * tracked work already added its own).
      */
-    void onSpawnError(Throwable error, Consumer<? super Throwable> envHandler) {
+    @Override
+    public void onSpawnError(Throwable error, Env env) {
         ERROR_COUNT.getAndAdd(this, 1L);
         if (!strictHandler) {
             ScopeTrace.annotate(error, ScopeTrace.ofWork(name(), null, TrackedSender.SPAWN, false));
         }
-        Consumer<? super Throwable> h = envHandler != null && !strictHandler ? envHandler : errorHandler;
-        if (h == null) {
-            Hooks.onErrorDropped(error);
-            return;
-        }
-        try {
-            h.accept(error);
-        } catch (Throwable t) {
-            Signals.throwIfFatal(t);
-            if (t != error) {
-                t.addSuppressed(error);
-            }
-            Hooks.onErrorDropped(t);
-        }
+        Consumer<? super Throwable> h = strictHandler ? null : Scopes.envErrorHandler(error, env);
+        Scopes.handleSpawnError(error, h != null ? h : errorHandler);
     }
 
     Sender<Void> join() {

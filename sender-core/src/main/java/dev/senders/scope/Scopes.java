@@ -1,12 +1,14 @@
 package dev.senders.scope;
 
 import dev.senders.Env;
+import dev.senders.Hooks;
 import dev.senders.OperationState;
 import dev.senders.Query;
 import dev.senders.Sender;
 import dev.senders.internal.Connect;
 import dev.senders.Senders;
 import dev.senders.internal.Jfr;
+import dev.senders.internal.Signals;
 import java.time.Duration;
 import java.util.List;
 import dev.senders.internal.Trampoline;
@@ -216,8 +218,9 @@ public final class Scopes {
     private static void start(Sender<?> sender, AsyncScopeToken token, SpawnReceiver r) {
         OperationState op;
         try {
-            Sender<?> s = token instanceof ScopeCore ? ((ScopeCore) token).wrapFor(sender, r) : token.wrap(sender);
-            op = Connect.checked(s, r);
+            // wrap(sender, env), not a test of the token's class: a token that forwards to a
+            // scope's token gets the scope's fast path (no stopWhen when the env has its token)
+            op = Connect.checked(token.wrap(sender, r.env()), r);
         } catch (Throwable t) {
             if (r.abandonConnect()) { // a completion during connect may have released it already
                 token.dissociate();
@@ -230,6 +233,54 @@ public final class Scopes {
             // this thread, so the stack stays bounded (a queued start that throws is the work's error)
             Trampoline.start(op, r);
         }
+    }
+
+    /**
+     * The env's {@link #SPAWN_ERROR_HANDLER}, or null; an env whose lookup throws yields null and
+     * has that exception added to {@code error} as suppressed.
+     */
+    static Consumer<? super Throwable> envErrorHandler(Throwable error, Env env) {
+        try {
+            return env.get(SPAWN_ERROR_HANDLER);
+        } catch (Throwable t) {
+            Signals.throwIfFatal(t);
+            error.addSuppressed(t);
+            return null;
+        }
+    }
+
+    /** Hands a spawn error to {@code handler}, or to the hook if there is none or it throws. */
+    static void handleSpawnError(Throwable error, Consumer<? super Throwable> handler) {
+        if (handler == null) {
+            Hooks.onErrorDropped(error);
+            return;
+        }
+        try {
+            handler.accept(error);
+        } catch (Throwable t) {
+            handlerFailed(t, error);
+        }
+    }
+
+    /**
+     * Hands an error of spawned work to its token ({@link AsyncScopeToken#onSpawnError}); a token
+     * whose method throws anyway has that reported to {@link Hooks#onErrorDropped}, never lost.
+     */
+    static void routeError(AsyncScopeToken token, Throwable error, Env env) {
+        try {
+            token.onSpawnError(error, env);
+        } catch (Throwable t) {
+            handlerFailed(t, error);
+        }
+    }
+
+    /** What a handler threw while taking {@code error}: to the hook, with the error suppressed. */
+    private static void handlerFailed(Throwable thrown, Throwable error) {
+        Signals.throwIfFatal(thrown);
+        if (thrown != error) {
+            thrown.addSuppressed(error);
+        }
+        Hooks.onErrorDropped(thrown);
     }
 
     /**

@@ -20,7 +20,6 @@ import java.lang.ref.Reference;
 import java.lang.ref.WeakReference;
 import java.util.Arrays;
 import java.util.Objects;
-import java.util.function.Consumer;
 
 /**
  * The future sender of {@link Scopes#spawnFuture} ({@code future-sender}, P3149R6
@@ -102,14 +101,14 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         if (!token.tryAssociate()) {
             return unassociated();
         }
-        Env base = env != null ? env : token instanceof ScopeCore ? ((ScopeCore) token).spawnEnv : Env.empty();
+        Env base = env != null ? env : token.spawnEnv();
         SpawnFuture<T> f = new SpawnFuture<>(token, base);
         OperationState op;
         try {
             f.linkOuterStop(); // before connect: a completion during connect must find it to close it
             // the future's token follows base's (linkOuterStop): if that is the scope's token,
             // wrap's stopWhen would add nothing (decision S7)
-            Sender<T> w = token instanceof ScopeCore ? ((ScopeCore) token).wrapFor(sender, base) : token.wrap(sender);
+            Sender<T> w = token.wrap(sender, base);
             op = Connect.checked(Objects.requireNonNull(w, "token.wrap returned null"), f);
         } catch (Throwable t) {
             StopCallback oc = f.outerCallback;
@@ -356,14 +355,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
      * handler, else {@link Hooks#onErrorDropped}; counted by the scope's {@code errorCount()}.
      */
     private void routeUntaken(Throwable error) {
-        Consumer<? super Throwable> envHandler = null;
-        try {
-            envHandler = base.get(Scopes.SPAWN_ERROR_HANDLER);
-        } catch (Throwable t) {
-            Signals.throwIfFatal(t);
-            error.addSuppressed(t);
-        }
-        SpawnReceiver.routeError(token, envHandler, error);
+        Scopes.routeError(token, error, base);
     }
 
     // ---- the work's env and stop token

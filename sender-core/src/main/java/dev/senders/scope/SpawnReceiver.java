@@ -4,10 +4,8 @@ import dev.senders.Env;
 import dev.senders.Hooks;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Receiver;
-import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.function.Consumer;
 
 /**
  * The receiver of {@link Scopes#spawn} ({@code spawn-receiver}, P3149R6 [exec.spawn]), and the
@@ -129,47 +127,18 @@ class SpawnReceiver implements Receiver<Object> {
         }
     }
 
-    private void route(Throwable error) {
-        Consumer<? super Throwable> envHandler = null;
-        try {
-            envHandler = envHandler();
-        } catch (Throwable t) {
-            Signals.throwIfFatal(t);
-            error.addSuppressed(t);
-        }
-        routeError(token, envHandler, error);
-    }
-
     /**
-     * Routes an error of associated work that no receiver takes: {@code envHandler}, else the
-     * scope's handler, else {@link Hooks#onErrorDropped}; counted by the library's scopes. Shared
-     * by spawn and by {@code spawnFuture}'s untaken errors.
+     * The token routes the error ({@link AsyncScopeToken#onSpawnError}: the library's scopes count
+     * it and pick the handler); a token whose method throws anyway has that reported, never lost.
      */
-    static void routeError(AsyncScopeToken token, Consumer<? super Throwable> envHandler, Throwable error) {
-        if (token instanceof ScopeCore) {
-            ((ScopeCore) token).onSpawnError(error, envHandler);
-        } else if (envHandler != null) {
-            try {
-                envHandler.accept(error);
-            } catch (Throwable t) {
-                Signals.throwIfFatal(t);
-                if (t != error) {
-                    t.addSuppressed(error);
-                }
-                Hooks.onErrorDropped(t);
-            }
-        } else {
-            Hooks.onErrorDropped(error);
-        }
+    private void route(Throwable error) {
+        Scopes.routeError(token, error, env());
     }
 
-    Consumer<? super Throwable> envHandler() {
-        return null;
-    }
-
+    /** The token's {@link AsyncScopeToken#spawnEnv()} (a {@code CountingScope}'s binds its stop token). */
     @Override
     public Env env() {
-        return token instanceof ScopeCore ? ((ScopeCore) token).spawnEnv : Env.empty();
+        return token.spawnEnv();
     }
 
     /** The variant for a caller-supplied env: one more field, allocated only when an env is given. */
@@ -179,11 +148,6 @@ class SpawnReceiver implements Receiver<Object> {
         WithEnv(AsyncScopeToken token, Env env) {
             super(token);
             this.env = env;
-        }
-
-        @Override
-        Consumer<? super Throwable> envHandler() {
-            return env.get(Scopes.SPAWN_ERROR_HANDLER);
         }
 
         @Override

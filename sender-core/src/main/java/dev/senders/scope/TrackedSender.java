@@ -1,6 +1,7 @@
 package dev.senders.scope;
 
 import dev.senders.Env;
+import dev.senders.Hooks;
 import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Receiver;
@@ -38,7 +39,7 @@ final class TrackedSender<T> implements Sender<T> {
     private final ScopeCore scope;
     private final String name;
     private final String kind;
-    /** The spawn site (debug capture), else null. */
+    /** A nest's site (debug capture), else null: a spawn's is captured in {@link #connect}. */
     private final ScopeTrace site;
 
     TrackedSender(Sender<T> source, ScopeCore scope, String name, String kind, ScopeTrace site) {
@@ -52,7 +53,10 @@ final class TrackedSender<T> implements Sender<T> {
     @Override
     public OperationState connect(Receiver<? super T> receiver) {
         Objects.requireNonNull(receiver, "receiver");
-        Op<T> op = new Op<>(this, receiver);
+        // wrap(sender, env) serves spawn and spawnFuture: the receiver tells which
+        String k = kind == SPAWN && receiver instanceof SpawnFuture ? SPAWN_FUTURE : kind;
+        ScopeTrace at = kind != NEST && Hooks.isDebugCaptureEnabled() ? ScopeTrace.ofWork(scope.name(), name, k, true) : site;
+        Op<T> op = new Op<>(this, k, at, receiver);
         op.child = source.connect(op);
         return op;
     }
@@ -74,11 +78,11 @@ final class TrackedSender<T> implements Sender<T> {
         /** The next (older) node of the outstanding list; rewritten only by the list's sweeper. */
         volatile Op<?> next;
 
-        Op(TrackedSender<T> s, Receiver<? super T> downstream) {
+        Op(TrackedSender<T> s, String kind, ScopeTrace site, Receiver<? super T> downstream) {
             this.scope = s.scope;
             this.name = s.name;
-            this.kind = s.kind;
-            this.site = s.site;
+            this.kind = kind;
+            this.site = site;
             this.downstream = downstream;
         }
 
