@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.StopNode;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -17,28 +18,45 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <h2>Implementation notes</h2>
  *
- * The source is one word, {@code head}: {@code null} (no callbacks), a {@link Node} (the top of a
- * Treiber stack of registrations) or {@link #STOPPED}. Registration pushes with a CAS;
- * {@code requestStop} swaps in {@code STOPPED} and walks the list it took. Each node has its own
- * state word ({@code REGISTERED -> RUNNING -> DONE}, or {@code REGISTERED -> CANCELLED}), and the
- * stopper and a deregistering thread race on that word alone, so neither takes a lock.
+ * The source is one word, {@code head}: {@code null} (no callbacks), a {@link StopNode} (the top
+ * of a Treiber stack of registrations) or a {@link Stopped} record (stop was requested; it names
+ * the stopping thread and holds the closers waiting for a running callback). Registration pushes
+ * with a CAS; {@code requestStop} swaps in its {@code Stopped} record and walks the list it took.
+ * Each registration has its own state word ({@code REGISTERED -> RUNNING -> DONE}, or
+ * {@code REGISTERED -> CANCELLED}; see {@link StopNode}), and the stopper and a deregistering
+ * thread race on that word alone, so neither takes a lock.
  *
- * <p>Cancelled nodes are unlinked lazily: {@code counts} packs the number of linked nodes (high
- * 32 bits) and of cancelled-but-linked nodes (low 32 bits). When cancelled nodes make up half the
- * list, the deregistering thread that sees it (if no other thread is sweeping) unlinks them in
- * one pass. Only the sweeper rewrites {@code next} links, and it never unlinks the head node, so
- * pushers (which only touch {@code head}) and the stopper's walk (which tolerates both the old and
- * the new link) never conflict with it. That keeps memory proportional to live registrations and
- * the cost per registration O(1) amortized, whatever the churn.
+ * <p>A registration is either this class's {@link Node} (32 bytes: the callback, the link, the
+ * state, the source) or an object that is its own registration ({@link StopNode}: the library's
+ * per-operation objects link themselves through {@link StopNode.Host}, allocating nothing). What a
+ * node needs only while its callback runs (who runs it, who waits for it) is kept once per source
+ * in the {@code Stopped} record: callbacks run one at a time, on the one stopping thread.
+ *
+ * <p>Cancelled nodes are unlinked lazily, except the head: a node cancelled while it is the head
+ * is popped at once (a CAS of {@code head} to its successor; a node is linked once and never
+ * again, so the pop has no ABA), which covers registrations ended in last-in, first-out order,
+ * the common case. The others stay linked and are counted in {@code cancelled}; when that count
+ * reaches {@code sweepAt} (the list's length after the previous sweep, at least
+ * {@value #SWEEP_MIN}), the deregistering thread that sees it (if no other thread is sweeping)
+ * unlinks every cancelled node in one pass and sets {@code sweepAt} to the length it left. A
+ * sweep walks at most the nodes left by the previous one plus those pushed since, and comes after
+ * at least as many cancellations as the previous one left nodes: O(1) amortized per registration,
+ * and cancelled nodes never outnumber the live ones of the last sweep (or 16). Only the sweeper
+ * rewrites {@code next} links, and it never unlinks the head node, so pushers and poppers (which
+ * only touch {@code head}) and the stopper's walk (which tolerates both the old and the new link)
+ * never lose a node to it; a sweep walking from a node popped meanwhile just stops early.
+ * Registering costs one CAS (the push); deregistering one CAS on the node's word, then the pop
+ * or the count.
  */
 public final class InplaceStopSource {
 
-    private static final Node STOPPED = new Node(null, null);
-    private static final long ONE_LINKED = 1L << 32;
     private static final int SWEEP_MIN = 16;
 
-    private volatile Node head;
-    private volatile long counts;
+    private volatile StopNode head;
+    /** Cancelled nodes still linked (approximately: see the class notes). */
+    private volatile int cancelled;
+    /** When {@code cancelled} reaches this, sweep; written by the sweeper only. */
+    private volatile int sweepAt = SWEEP_MIN;
     private volatile int sweeping;
     private final Token token = new Token(this);
 
@@ -60,7 +78,7 @@ public final class InplaceStopSource {
      * @return {@code true} once stop has been requested
      */
     public boolean stopRequested() {
-        return head == STOPPED;
+        return head instanceof Stopped;
     }
 
     /**
@@ -69,44 +87,107 @@ public final class InplaceStopSource {
      * @return {@code true} if this call made the request, {@code false} if stop was already requested
      */
     public boolean requestStop() {
-        Node h = (Node) HEAD.getAndSet(this, STOPPED);
-        if (h == STOPPED) {
-            return false;
+        Stopped stopped = null;
+        StopNode h;
+        for (;;) {
+            h = head;
+            if (h instanceof Stopped) {
+                return false;
+            }
+            if (stopped == null) {
+                stopped = new Stopped(Thread.currentThread());
+            }
+            if (HEAD.compareAndSet(this, h, stopped)) {
+                break;
+            }
         }
-        Thread me = Thread.currentThread();
-        for (Node n = h; n != null; n = n.next) {
-            if (NODE_STATE.compareAndSet(n, Node.REGISTERED, Node.RUNNING)) {
-                n.runner = me;
-                Runnable action = n.action;
-                n.action = null;
+        for (StopNode n = h; n != null; n = n.nextNode()) {
+            if (StopNode.transition(n, StopNode.REGISTERED, StopNode.RUNNING)) {
                 try {
-                    action.run();
+                    n.onStopRequested();
                 } catch (Throwable t) {
                     Hooks.onErrorDropped(t);
                 } finally {
-                    n.finish();
+                    StopNode.transition(n, StopNode.RUNNING, StopNode.DONE);
+                    stopped.wakeWaiters();
                 }
             }
         }
         return true;
     }
 
+    /** {@link StopToken#onStop}: a {@link Node} for the callback, or an inline run after stop. */
     StopCallback register(Runnable action) {
         Objects.requireNonNull(action, "callback");
-        Node node = null;
+        if (head instanceof Stopped) {
+            runInline(action);
+            return NeverStopToken.INSTANCE;
+        }
+        Node node = new Node(this, action);
+        return link(node) ? node : NeverStopToken.INSTANCE;
+    }
+
+    /** {@link StopNode.Host#link}: push a REGISTERED node, or run it inline (DONE) after stop. */
+    boolean link(StopNode node) {
         for (;;) {
-            Node h = head;
-            if (h == STOPPED) {
-                runInline(action);
-                return NeverStopToken.INSTANCE;
+            StopNode h = head;
+            if (h instanceof Stopped) {
+                if (StopNode.transition(node, StopNode.REGISTERED, StopNode.DONE)) {
+                    try {
+                        node.onStopRequested();
+                    } catch (Throwable t) {
+                        Hooks.onErrorDropped(t);
+                    }
+                }
+                return false;
             }
-            if (node == null) {
-                node = new Node(this, action);
-            }
-            node.next = h;
+            node.nextNode(h);
             if (HEAD.compareAndSet(this, h, node)) {
-                COUNTS.getAndAdd(this, ONE_LINKED);
-                return node;
+                return true;
+            }
+        }
+    }
+
+    /** {@link StopNode.Host#unlink}: cancel a REGISTERED node; wait for a RUNNING one (not our own). */
+    void unlink(StopNode node) {
+        for (;;) {
+            int w = node.nodeWord();
+            int state = w & StopNode.MASK;
+            if (state == StopNode.REGISTERED) {
+                if (node.casNodeWord(w, (w & ~StopNode.MASK) | StopNode.CANCELLED)) {
+                    cancelled(node);
+                    return;
+                }
+            } else {
+                if (state == StopNode.RUNNING) {
+                    StopNode h = head; // a node runs only after stop was requested: h is the Stopped record
+                    Stopped stopped = (Stopped) h;
+                    if (stopped.runner != Thread.currentThread()) {
+                        stopped.awaitDone(node);
+                    }
+                }
+                return; // FREE, DONE, CANCELLED, or closing from inside the callback itself
+            }
+        }
+    }
+
+    /**
+     * {@link StopNode.Host#cancelled}: {@code node} went REGISTERED -> CANCELLED (by
+     * {@link #unlink} or by its owner's own CAS): pop it if it is the head, else count it.
+     */
+    void cancelled(StopNode node) {
+        if (head == node && HEAD.compareAndSet(this, node, node.nextNode())) {
+            // popped: the common last-in, first-out case. Nothing walks from it any more (a sweep
+            // that started there stops early): drop its link to the list
+            node.nextNode(null);
+            return;
+        }
+        int c = (int) CANCELLED.getAndAdd(this, 1) + 1;
+        if (c >= sweepAt && SWEEPING.compareAndSet(this, 0, 1)) {
+            try {
+                sweep();
+            } finally {
+                sweeping = 0;
             }
         }
     }
@@ -119,37 +200,25 @@ public final class InplaceStopSource {
         }
     }
 
-    /** Called once per node that went REGISTERED -> CANCELLED. */
-    private void onCancelled() {
-        long c = (long) COUNTS.getAndAdd(this, 1L) + 1L;
-        int cancelled = (int) c;
-        int linked = (int) (c >>> 32);
-        if (cancelled >= SWEEP_MIN && cancelled * 2 >= linked
-                && SWEEPING.compareAndSet(this, 0, 1)) {
-            try {
-                sweep();
-            } finally {
-                sweeping = 0;
-            }
-        }
-    }
-
     private void sweep() {
-        Node p = head;
-        if (p == null || p == STOPPED) {
+        StopNode p = head;
+        if (p == null || p instanceof Stopped) {
             return;
         }
         int removed = 0;
-        for (Node q = p.next; q != null; q = q.next) {
-            if (q.state == Node.CANCELLED) {
-                p.next = q.next;
+        int left = 1;
+        for (StopNode q = p.nextNode(); q != null; q = q.nextNode()) {
+            if ((q.nodeWord() & StopNode.MASK) == StopNode.CANCELLED) {
+                p.nextNode(q.nextNode());
                 removed++;
             } else {
                 p = q;
+                left++;
             }
         }
+        sweepAt = Math.max(SWEEP_MIN, left);
         if (removed != 0) {
-            COUNTS.getAndAdd(this, -(removed * ONE_LINKED + removed));
+            CANCELLED.getAndAdd(this, -removed);
         }
     }
 
@@ -158,64 +227,129 @@ public final class InplaceStopSource {
         return "InplaceStopSource[" + (stopRequested() ? "stopped" : "not stopped") + "]";
     }
 
-    /** One registration: its own state word is what the stopper and the closer race on. */
-    static final class Node implements StopCallback {
-        static final int REGISTERED = 0, RUNNING = 1, DONE = 2, CANCELLED = 3;
-
-        final InplaceStopSource source;
-        Runnable action;          // cleared once it ran or was cancelled, to free what it holds
-        volatile Node next;       // set before publication; afterwards only the sweeper writes it
-        volatile int state;
-        volatile Thread runner;   // the stopper's thread, set right after it claimed the node
-        volatile Waiter waiters;  // closers waiting for the running callback (any number: close is idempotent)
+    /**
+     * The registration made by {@link StopToken#onStop(Runnable)}: its state word, the link, the
+     * callback and the source (for {@code close}).
+     */
+    static final class Node implements StopNode, StopCallback {
+        private final InplaceStopSource source;
+        private Runnable action;      // cleared once it ran or was cancelled, to free what it holds
+        private volatile StopNode next;
+        private volatile int state = REGISTERED;
 
         Node(InplaceStopSource source, Runnable action) {
             this.source = source;
             this.action = action;
         }
 
-        void finish() {
-            state = DONE;
-            runner = null;
-            for (Waiter w = (Waiter) WAITERS.getAndSet(this, null); w != null; w = w.next) {
-                LockSupport.unpark(w.thread);
-            }
+        @Override
+        public int nodeWord() {
+            return state;
+        }
+
+        @Override
+        public boolean casNodeWord(int expect, int update) {
+            return NODE_STATE.compareAndSet(this, expect, update);
+        }
+
+        @Override
+        public StopNode nextNode() {
+            return next;
+        }
+
+        @Override
+        public void nextNode(StopNode n) {
+            next = n;
+        }
+
+        @Override
+        public void onStopRequested() {
+            Runnable a = action;
+            action = null;
+            a.run();
         }
 
         @Override
         public void close() {
-            if (NODE_STATE.compareAndSet(this, REGISTERED, CANCELLED)) {
-                action = null;
-                source.onCancelled();
-                return;
-            }
-            if (state == RUNNING && runner != Thread.currentThread()) {
-                awaitDone();
-            }
+            source.unlink(this);
+            action = null; // cancelled, done, or we are inside the callback (which already took it)
+        }
+    }
+
+    /**
+     * What {@code head} holds once stop was requested: the stopping thread (a node is RUNNING only
+     * on it) and the closers waiting for a running callback (any number: close is idempotent).
+     */
+    static final class Stopped implements StopNode {
+        final Thread runner;
+        volatile Waiter waiters;
+
+        Stopped(Thread runner) {
+            this.runner = runner;
         }
 
         /**
-         * Parks until the running callback is done. Closers push themselves on {@code waiters}
-         * before reading {@code state}; {@code finish} writes {@code state} before taking the
-         * stack: with both volatile, either the closer sees DONE or {@code finish} sees (and
-         * unparks) the closer, so no wake-up is lost, however many threads close at once.
+         * Parks until {@code node} is DONE. Closers push themselves on {@code waiters} before reading
+         * the node's state; the stopper writes DONE before taking the stack: with both volatile,
+         * either the closer sees DONE or the stopper sees (and unparks) the closer, so no wake-up
+         * is lost, however many threads close at once. A waiter woken for another node (callbacks
+         * run one after the other) pushes itself again.
          */
-        private void awaitDone() {
+        void awaitDone(StopNode node) {
             Thread me = Thread.currentThread();
-            Waiter w = new Waiter(me);
-            do {
-                w.next = waiters;
-            } while (!WAITERS.compareAndSet(this, w.next, w));
             boolean interrupted = false;
-            while (state != DONE) {
-                LockSupport.park(this);
-                if (Thread.interrupted()) {
-                    interrupted = true;
+            while ((node.nodeWord() & MASK) == RUNNING) {
+                Waiter w = new Waiter(me);
+                do {
+                    w.next = waiters;
+                } while (!WAITERS.compareAndSet(this, w.next, w));
+                while ((node.nodeWord() & MASK) == RUNNING && !w.woken) {
+                    LockSupport.park(this);
+                    if (Thread.interrupted()) {
+                        interrupted = true;
+                    }
                 }
             }
             if (interrupted) {
                 me.interrupt();
             }
+        }
+
+        /** Called by the stopper after each callback it ran: every waiter re-checks its node. */
+        void wakeWaiters() {
+            if (waiters == null) {
+                return;
+            }
+            for (Waiter w = (Waiter) WAITERS.getAndSet(this, null); w != null; w = w.next) {
+                w.woken = true;
+                LockSupport.unpark(w.thread);
+            }
+        }
+
+        // never a list member: these are never called
+        @Override
+        public int nodeWord() {
+            return DONE;
+        }
+
+        @Override
+        public boolean casNodeWord(int expect, int update) {
+            return false;
+        }
+
+        @Override
+        public StopNode nextNode() {
+            return null;
+        }
+
+        @Override
+        public void nextNode(StopNode next) {
+            throw new IllegalStateException();
+        }
+
+        @Override
+        public void onStopRequested() {
+            throw new IllegalStateException();
         }
     }
 
@@ -223,14 +357,15 @@ public final class InplaceStopSource {
     static final class Waiter {
         final Thread thread;
         Waiter next;
+        volatile boolean woken;
 
         Waiter(Thread thread) {
             this.thread = thread;
         }
     }
 
-    /** The token: a view of the source. */
-    static final class Token implements StopToken {
+    /** The token: a view of the source, and the {@link StopNode.Host} that links nodes into it. */
+    static final class Token extends StopNode.Host {
         private final InplaceStopSource source;
 
         Token(InplaceStopSource source) {
@@ -253,13 +388,28 @@ public final class InplaceStopSource {
         }
 
         @Override
+        public boolean link(StopNode node) {
+            return source.link(node);
+        }
+
+        @Override
+        public void unlink(StopNode node) {
+            source.unlink(node);
+        }
+
+        @Override
+        public void cancelled(StopNode node) {
+            source.cancelled(node);
+        }
+
+        @Override
         public String toString() {
             return "StopToken[" + (stopRequested() ? "stop requested" : "no stop requested") + "]";
         }
     }
 
     private static final VarHandle HEAD;
-    private static final VarHandle COUNTS;
+    private static final VarHandle CANCELLED;
     private static final VarHandle SWEEPING;
     private static final VarHandle NODE_STATE;
     private static final VarHandle WAITERS;
@@ -267,11 +417,11 @@ public final class InplaceStopSource {
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            HEAD = l.findVarHandle(InplaceStopSource.class, "head", Node.class);
-            COUNTS = l.findVarHandle(InplaceStopSource.class, "counts", long.class);
+            HEAD = l.findVarHandle(InplaceStopSource.class, "head", StopNode.class);
+            CANCELLED = l.findVarHandle(InplaceStopSource.class, "cancelled", int.class);
             SWEEPING = l.findVarHandle(InplaceStopSource.class, "sweeping", int.class);
             NODE_STATE = l.findVarHandle(Node.class, "state", int.class);
-            WAITERS = l.findVarHandle(Node.class, "waiters", Waiter.class);
+            WAITERS = l.findVarHandle(Stopped.class, "waiters", Waiter.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -2,15 +2,22 @@ package dev.senders.scope;
 
 import dev.senders.Env;
 import dev.senders.Hooks;
+import dev.senders.InplaceStopSource;
 import dev.senders.ProtocolViolationException;
+import dev.senders.Query;
 import dev.senders.Receiver;
+import dev.senders.StopCallback;
+import dev.senders.StopToken;
+import dev.senders.internal.StopNode;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Objects;
 
 /**
  * The receiver of {@link Scopes#spawn} ({@code spawn-receiver}, P3149R6 [exec.spawn]), and the
  * whole per-spawn allocation of the library: one object holding the token and the contract guard
- * (24 bytes with compressed oops). The spawned operation is not retained by it: once started, the
+ * (24 bytes with compressed oops; 32 for {@link Stoppable}, which is also the work's stop token and
+ * its first registration on the scope's stop source). The spawned operation is not retained by it: once started, the
  * operation lives only as long as the work itself references it.
  *
  * <p>A value is discarded (P3149 wants none; Java cannot check it). An error is routed (see
@@ -20,7 +27,7 @@ import java.lang.invoke.VarHandle;
  * <h2>Implementation notes: the guard</h2>
  * The guard keeps a broken sender from corrupting the count, for one CAS per spawn.
  * <ul>
- * <li>{@code guard} goes {@code PENDING -> COMPLETED} by CAS at the first completion; a second
+ * <li>{@code guard}'s bits 3..4 go {@code PENDING -> COMPLETED} by CAS at the first completion; a second
  *     completion finds it taken, is reported to {@link Hooks#onErrorDropped} as a
  *     {@code ProtocolViolationException}, and releases nothing (else it would release another
  *     operation's association, and a join could complete under running work).
@@ -35,11 +42,14 @@ import java.lang.invoke.VarHandle;
  *     then a second completion, reported as above. The count stays exact either way; only the
  *     "before start" diagnosis needs the spawning thread, which is what keeps {@code start}
  *     free of a CAS.
+ * <li>Bits 0..2 of {@code guard} are the {@link StopNode} registration state of {@link Stoppable}
+ *     (always {@code FREE} in the other receivers): the guard's CASes preserve them, and the stop
+ *     source's preserve the guard's bits.
  * </ul>
  */
 class SpawnReceiver implements Receiver<Object> {
 
-    private static final int PENDING = 0, COMPLETED = 1, EARLY = 2;
+    private static final int PENDING = 0, COMPLETED = 1 << 3, EARLY = 2 << 3, GUARD_MASK = 3 << 3;
 
     final AsyncScopeToken token;
     private volatile int guard;
@@ -59,7 +69,7 @@ class SpawnReceiver implements Receiver<Object> {
      */
     final boolean beginStart() {
         connecting = null;
-        if (guard != EARLY) {   // EARLY is only ever set by this thread, during connect
+        if ((guard & GUARD_MASK) != EARLY) {   // EARLY is only ever set by this thread, during connect
             return true;
         }
         try {
@@ -80,21 +90,45 @@ class SpawnReceiver implements Receiver<Object> {
      */
     final boolean abandonConnect() {
         connecting = null;
-        return (int) GUARD.getAndSet(this, COMPLETED) != COMPLETED;
+        for (;;) {
+            int w = guard;
+            if ((w & GUARD_MASK) == COMPLETED) {
+                return false;
+            }
+            if (GUARD.compareAndSet(this, w, (w & ~GUARD_MASK) | COMPLETED)) {
+                return true;
+            }
+        }
     }
 
     /** True if this completion is the one; false if it is early (recorded) or a second one (reported). */
     private boolean enter(String signal) {
         if (connecting == Thread.currentThread()) {
-            if (GUARD.compareAndSet(this, PENDING, EARLY)) {
+            if (claim(EARLY)) {
                 return false;
             }
-        } else if (GUARD.compareAndSet(this, PENDING, COMPLETED)) {
+        } else if (claim(COMPLETED)) {
             return true;
         }
         Hooks.onErrorDropped(new ProtocolViolationException("spawn: the spawned sender called " + signal
                 + " after it had already completed (a sender must deliver exactly one completion per start; the extra signal was ignored)"));
         return false;
+    }
+
+    /** PENDING -> {@code to} in the guard bits, keeping the registration bits (one CAS when they are 0). */
+    private boolean claim(int to) {
+        if (GUARD.compareAndSet(this, PENDING, to)) {
+            return true;
+        }
+        for (;;) {
+            int w = guard;
+            if ((w & GUARD_MASK) != PENDING) {
+                return false;
+            }
+            if (GUARD.compareAndSet(this, w, w | to)) {
+                return true;
+            }
+        }
     }
 
     @Override
@@ -115,7 +149,7 @@ class SpawnReceiver implements Receiver<Object> {
     public final void setError(Throwable error) {
         Throwable e = error == null ? new NullPointerException("spawn: the spawned sender called setError(null)") : error;
         if (!enter("setError")) {
-            if (guard == EARLY && connecting == Thread.currentThread()) {
+            if ((guard & GUARD_MASK) == EARLY && connecting == Thread.currentThread()) {
                 Hooks.onErrorDropped(e);   // an early error: reported now, never lost
             }
             return;
@@ -154,6 +188,127 @@ class SpawnReceiver implements Receiver<Object> {
         public Env env() {
             return env;
         }
+    }
+
+    /**
+     * The receiver of work spawned with a token whose {@link AsyncScopeToken#spawnEnv()} carries an
+     * {@link InplaceStopSource}'s token (a {@code CountingScope}'s, a {@code letAsyncScope}'s), and
+     * the whole per-spawn allocation there too (32 bytes): the receiver is also its own env, that
+     * env's stop token, and the first stop-callback registration made on it, linked into the
+     * scope's stop source as a {@link StopNode} (no node object per registration). Work parked on
+     * the scope's stop token therefore costs this object and nothing more.
+     *
+     * <p>Its env answers {@link Query#STOP_TOKEN} with {@code this} and forwards every other query
+     * to the token's spawn env. As a token it reports the scope's stop ({@code stopRequested} reads
+     * the scope's source); the first {@code onStop} takes the built-in registration (a CAS
+     * {@code FREE -> REGISTERED} on the shared word claims it, then {@link StopNode.Host#link}
+     * publishes it), any further one is an ordinary registration on the scope's token. {@link
+     * #close()} deregisters the built-in one. The token's spawn env must name the same stop token
+     * every time (the library's scopes return one env object).
+     */
+    static final class Stoppable extends SpawnReceiver implements Env, StopToken, StopNode, StopCallback {
+        private volatile StopNode next;
+        /** The callback of the built-in registration; cleared once it ran or was deregistered. */
+        private Runnable action;
+
+        Stoppable(AsyncScopeToken token) {
+            super(token);
+        }
+
+        /** The scope's stop token: linking host of the built-in registration. */
+        private StopNode.Host host() {
+            return (StopNode.Host) token.spawnEnv().stopToken();
+        }
+
+        @Override
+        public Env env() {
+            return this;
+        }
+
+        // ---- Env: the token's spawn env, with this as its stop token
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <V> V get(Query<V> query) {
+            return query == Query.STOP_TOKEN ? (V) this : token.spawnEnv().get(query);
+        }
+
+        @Override
+        public StopToken stopToken() {
+            return this;
+        }
+
+        // ---- StopToken: the scope's stop
+
+        @Override
+        public boolean stopRequested() {
+            return host().stopRequested();
+        }
+
+        @Override
+        public boolean stopPossible() {
+            return true;
+        }
+
+        @Override
+        public StopCallback onStop(Runnable callback) {
+            Objects.requireNonNull(callback, "callback");
+            if (StopNode.transition(this, FREE, REGISTERED)) {
+                action = callback; // published to the stopper by link's CAS of the source's head
+                host().link(this);
+                return this;
+            }
+            return host().onStop(callback); // the built-in registration is taken: an ordinary one
+        }
+
+        /** Deregisters the built-in registration (the {@code StopCallback} that {@code onStop} returned first). */
+        @Override
+        public void close() {
+            host().unlink(this);
+            action = null; // cancelled, done, or inside the callback (which already took it)
+        }
+
+        // ---- StopNode
+
+        @Override
+        public int nodeWord() {
+            return guardWord();
+        }
+
+        @Override
+        public boolean casNodeWord(int expect, int update) {
+            return casGuardWord(expect, update);
+        }
+
+        @Override
+        public StopNode nextNode() {
+            return next;
+        }
+
+        @Override
+        public void nextNode(StopNode n) {
+            next = n;
+        }
+
+        @Override
+        public void onStopRequested() {
+            Runnable a = action;
+            action = null;
+            a.run();
+        }
+
+        @Override
+        public String toString() {
+            return "spawn receiver of " + token;
+        }
+    }
+
+    final int guardWord() {
+        return guard;
+    }
+
+    final boolean casGuardWord(int expect, int update) {
+        return GUARD.compareAndSet(this, expect, update);
     }
 
     private static final VarHandle GUARD;

@@ -246,4 +246,44 @@ class SmallHeapMillionSpawnsTest {
         assertEquals(0, dropped.get());
         report("spawnFuture + consume", received.sum());
     }
+
+    /**
+     * The smallest stop-aware operation: it keeps its receiver, registers itself on the receiver's
+     * stop token and ends only when stopped (so it never has to close the registration). 16 bytes.
+     */
+    static final class ParkedUntilStopped implements OperationState, Runnable {
+        final Receiver<? super Object> receiver;
+
+        ParkedUntilStopped(Receiver<? super Object> receiver) {
+            this.receiver = receiver;
+        }
+
+        @Override
+        public void start() {
+            receiver.env().stopToken().onStop(this);
+        }
+
+        @Override
+        public void run() {
+            receiver.setStopped();
+        }
+    }
+
+    @Test
+    @DisplayName("P3149 spawn: 1,000,000 operations outstanding at once in a CountingScope, each parked on the scope's stop token, fit in -Xmx64m; requestStop ends them all")
+    void millionOutstandingOnTheScopesStopToken_smallHeap() throws Exception {
+        CountingScope scope = new CountingScope();
+        Sender<Object> parked = ParkedUntilStopped::new;
+        for (int i = 0; i < TOTAL; i++) {
+            assertTrue(Scopes.spawn(parked, scope.getToken()));
+        }
+        assertEquals(TOTAL, scope.count());
+        report("spawn, 1,000,000 outstanding on a CountingScope's stop token", TOTAL);
+        scope.requestStop();
+        assertEquals(0, scope.count());
+        scope.close();
+        awaitJoin(scope.join());
+        assertEquals(ScopeState.JOINED, scope.state());
+        assertEquals(0, dropped.get());
+    }
 }

@@ -251,14 +251,15 @@ class SpawnTest {
     }
 
     @Test
-    @DisplayName("[exec.counting.scope] wrap is stop_when(scope token): spawned with the default env, the work sees the scope's own token (nothing to combine)")
+    @DisplayName("[exec.counting.scope] wrap is stop_when(scope token): spawned with the default env, the work sees the scope's own stop (nothing to combine)")
     void countingScopeSpawn_defaultEnv_workSeesTheScopeTokenItself() {
         CountingScope scope = new CountingScope();
         ManualSender<Void> work = new ManualSender<>();
         Scopes.spawn(work, scope.getToken());
-        assertSame(scope.stopToken(), work.receiver().env().stopToken());
         assertTrue(work.receiver() instanceof SpawnReceiver,
                 "the work is connected to spawn's receiver directly: no stopWhen operation per spawn");
+        assertSame(work.receiver(), work.receiver().env().stopToken(),
+                "the token the work sees is its spawn receiver: a view of the scope's stop source (decision U3)");
         ManualSender<Void> withOwnToken = new ManualSender<>();
         InplaceStopSource own = new InplaceStopSource();
         Scopes.spawn(withOwnToken, scope.getToken(), TestSenders.stopEnv(own.token()));

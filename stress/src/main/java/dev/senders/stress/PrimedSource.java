@@ -9,18 +9,20 @@ import java.lang.invoke.VarHandle;
  * An {@link InplaceStopSource} primed so that the next deregistration sweeps.
  *
  * <p>{@code InplaceStopSource} unlinks cancelled registrations lazily: the deregistration that
- * makes at least {@code SWEEP_MIN} (16) registrations cancelled, and at least half of the linked
- * ones, sweeps the list. This fixture registers {@value #REGISTERED} callbacks and closes the
- * {@value #CLOSED_UP_FRONT} at even indices 0..28 (below the threshold: no sweep yet), so they are
- * interleaved with live ones all along the list. {@link #triggerSweep()} closes callback 29 (the
- * most recent one), which is the 16th cancellation: that close runs the sweep, racing whatever the
- * test's other actors do.
+ * makes the count of cancelled-but-linked registrations reach {@code sweepAt} (16 on a fresh
+ * source) sweeps the list (a registration closed while it is the head is popped instead, so the
+ * fixture keeps a live one on top). This fixture registers {@value #REGISTERED} callbacks and
+ * closes the {@value #CLOSED_UP_FRONT} at even indices 0..28 (below the threshold: no sweep yet),
+ * so they are interleaved with live ones all along the list. {@link #triggerSweep()} closes
+ * callback 29, which is the 16th cancellation: that close runs the sweep, racing whatever the
+ * test's other actors do. Callback 30, the head, stays live ({@link #closeHead()} pops it).
  */
 final class PrimedSource {
 
-    static final int REGISTERED = 30;
+    static final int REGISTERED = 31;
     static final int CLOSED_UP_FRONT = 15;
-    static final int TRIGGER = REGISTERED - 1;
+    static final int TRIGGER = 29;
+    static final int HEAD = 30;
 
     final InplaceStopSource source = new InplaceStopSource();
     final Probes.Callback[] callbacks = new Probes.Callback[REGISTERED];
@@ -31,7 +33,7 @@ final class PrimedSource {
             callbacks[i] = new Probes.Callback();
             registrations[i] = source.token().onStop(callbacks[i]);
         }
-        for (int i = 0; i < REGISTERED - 1; i += 2) {
+        for (int i = 0; i < TRIGGER; i += 2) {
             registrations[i].close();
         }
     }
@@ -41,18 +43,36 @@ final class PrimedSource {
         registrations[TRIGGER].close();
     }
 
+    /** Closes the head registration (callback 30): it is popped, unless a registration came on top. */
+    void closeHead() {
+        registrations[HEAD].close();
+    }
+
     /**
-     * How many of the registrations that were never closed (odd indices below {@link #TRIGGER})
-     * did not run exactly once. 0 is the only correct answer once stop was requested.
+     * How many of the registrations that were never closed (odd indices below {@link #TRIGGER}, and
+     * the head unless {@code headClosed}) did not run exactly once. 0 is the only correct answer
+     * once stop was requested.
      */
-    int liveNotRunExactlyOnce() {
+    int liveNotRunExactlyOnce(boolean headClosed) {
         int bad = 0;
         for (int i = 1; i < TRIGGER; i += 2) {
             if (callbacks[i].started != 1 || callbacks[i].finished != 1) {
                 bad++;
             }
         }
+        if (!headClosed && (callbacks[HEAD].started != 1 || callbacks[HEAD].finished != 1)) {
+            bad++;
+        }
         return bad;
+    }
+
+    int liveNotRunExactlyOnce() {
+        return liveNotRunExactlyOnce(false);
+    }
+
+    /** Runs of the head's callback after {@link #closeHead()}: 0 is the only correct answer. */
+    int headRuns() {
+        return callbacks[HEAD].started;
     }
 
     /** How many of the registrations closed up front ran anyway. 0 is the only correct answer. */
@@ -72,21 +92,21 @@ final class PrimedSource {
     }
 
     /**
-     * 1 if a sweep unlinked nodes (the source's linked count dropped below the number registered
-     * up front), else 0. Read through the source's private {@code counts} word; informational
-     * only: it shows the race under test actually included a sweep.
+     * 1 if a sweep unlinked nodes (the source's count of cancelled-but-linked nodes dropped below
+     * the number closed up front), else 0. Read through the source's private {@code cancelled}
+     * word; informational only: it shows the race under test actually included a sweep.
      */
     int swept() {
-        long counts = (long) COUNTS.getVolatile(source);
-        return (counts >>> 32) < REGISTERED ? 1 : 0;
+        int cancelled = (int) CANCELLED.getVolatile(source);
+        return cancelled < CLOSED_UP_FRONT ? 1 : 0;
     }
 
-    private static final VarHandle COUNTS;
+    private static final VarHandle CANCELLED;
 
     static {
         try {
-            COUNTS = MethodHandles.privateLookupIn(InplaceStopSource.class, MethodHandles.lookup())
-                    .findVarHandle(InplaceStopSource.class, "counts", long.class);
+            CANCELLED = MethodHandles.privateLookupIn(InplaceStopSource.class, MethodHandles.lookup())
+                    .findVarHandle(InplaceStopSource.class, "cancelled", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
