@@ -164,9 +164,7 @@ public class InlineBench {
     public long reactorSpawn() {
         CountingScope scope = new CountingScope();
         spawnAll(MONO, scope.getToken(), n);
-        scope.close();
-        Senders.syncWait(scope.join());
-        return checkJoined(Work.count, n, scope.state(), scope.errorCount(), "reactorSpawn");
+        return joined(scope, n, false, "reactorSpawn");
     }
 
     /** {@link #reactorSpawn} into a {@code SimpleCountingScope} (no stop source: nothing to stop). */
@@ -174,9 +172,7 @@ public class InlineBench {
     public long reactorSpawnSimple() {
         SimpleCountingScope scope = new SimpleCountingScope();
         spawnAll(MONO, scope.getToken(), n);
-        scope.close();
-        Senders.syncWait(scope.join());
-        return checkJoined(Work.count, n, scope.state(), scope.errorCount(), "reactorSpawnSimple");
+        return joined(scope, n, "reactorSpawnSimple");
     }
 
     /** The RxJava user's path instead of {@link #rxjava}: {@code RxScopes.spawn(COMPLETABLE, token)}, {@code CountingScope}. */
@@ -184,9 +180,7 @@ public class InlineBench {
     public long rxSpawn() {
         CountingScope scope = new CountingScope();
         spawnAll(COMPLETABLE, scope.getToken(), n);
-        scope.close();
-        Senders.syncWait(scope.join());
-        return checkJoined(Work.count, n, scope.state(), scope.errorCount(), "rxSpawn");
+        return joined(scope, n, false, "rxSpawn");
     }
 
     /** {@link #rxSpawn} into a {@code SimpleCountingScope}. */
@@ -194,9 +188,7 @@ public class InlineBench {
     public long rxSpawnSimple() {
         SimpleCountingScope scope = new SimpleCountingScope();
         spawnAll(COMPLETABLE, scope.getToken(), n);
-        scope.close();
-        Senders.syncWait(scope.join());
-        return checkJoined(Work.count, n, scope.state(), scope.errorCount(), "rxSpawnSimple");
+        return joined(scope, n, "rxSpawnSimple");
     }
 
     /** Resets the counters, then {@code ReactorScopes.spawn(mono, token)} n times; a refusal fails the run. */
@@ -219,10 +211,24 @@ public class InlineBench {
         }
     }
 
-    /** The self-check of the adapter spawn rows: every task ran (ran == n), the scope joined, no error. */
-    static long checkJoined(long ran, int n, ScopeState state, long errors, String variant) {
-        Work.check(ran == n && state == ScopeState.JOINED && errors == 0, variant);
+    /**
+     * Closes and joins the scope of an adapter spawn row, then its self-check: all n tasks ran
+     * ({@link Work#ATOMIC} when they ran on a pool, else {@link Work#count}), the scope joined, no error.
+     */
+    static long joined(CountingScope scope, int n, boolean atomic, String variant) {
+        scope.close();
+        Senders.syncWait(scope.join());
+        long ran = atomic ? Work.ATOMIC.get() : Work.count;
+        Work.check(ran == n && scope.state() == ScopeState.JOINED && scope.errorCount() == 0, variant);
         return ran;
+    }
+
+    /** {@link #joined(CountingScope, int, boolean, String)} for a {@code SimpleCountingScope} (inline tasks). */
+    static long joined(SimpleCountingScope scope, int n, String variant) {
+        scope.close();
+        Senders.syncWait(scope.join());
+        Work.check(Work.count == n && scope.state() == ScopeState.JOINED && scope.errorCount() == 0, variant);
+        return Work.count;
     }
 
     /** CompletableFuture.runAsync(task, Runnable::run) kept in an array, then allOf(..).join(). */

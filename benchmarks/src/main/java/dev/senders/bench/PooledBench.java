@@ -213,9 +213,7 @@ public class PooledBench {
     public long reactorSpawn() {
         CountingScope scope = new CountingScope();
         InlineBench.spawnAll(mono, scope.getToken(), n);
-        scope.close();
-        Senders.syncWait(scope.join());
-        return InlineBench.checkJoined(Work.ATOMIC.get(), n, scope.state(), scope.errorCount(), "reactorSpawn");
+        return InlineBench.joined(scope, n, true, "reactorSpawn");
     }
 
     /** The RxJava user's path instead of {@link #rxjava}: {@code RxScopes.spawn(completable, token)}, {@code CountingScope}. */
@@ -223,9 +221,7 @@ public class PooledBench {
     public long rxSpawn() {
         CountingScope scope = new CountingScope();
         InlineBench.spawnAll(completable, scope.getToken(), n);
-        scope.close();
-        Senders.syncWait(scope.join());
-        return InlineBench.checkJoined(Work.ATOMIC.get(), n, scope.state(), scope.errorCount(), "rxSpawn");
+        return InlineBench.joined(scope, n, true, "rxSpawn");
     }
 
     /** CompletableFuture.runAsync(task, pool) kept in an array, then allOf(..).join(). */
