@@ -1,46 +1,232 @@
 #!/usr/bin/env python3
-"""Render JMH JSON (+ the Footprint JSON) into the generated part of docs/benchmarks.md.
+"""Render the targets table of docs/benchmarks.md from a run of benchmarks/run.sh.
 
-Usage: render.py <mode> <jmh.json> <footprint.json> <commands.txt> <load-before> <load-after> <doc.md>
+Usage: benchmarks/render.py [quick|full|smoke] [--results DIR] [--doc FILE]
 
-Only the text between the GENERATED markers is replaced; the hand-written analysis around it stays.
-Scores are per JMH operation (one invocation = N tasks) and are divided by the parameter `n`
-(ns/task, B/task from gc.alloc.rate.norm). OutstandingBench has no `n`: one operation is one
-remove + one add at a standing population of `outstanding`.
+Reads, from DIR (default benchmarks/results), what run.sh wrote for the mode:
+  <mode>.json             JMH results of every part (-rf json -prof gc), merged
+  <mode>-footprint.json   Footprint: retained bytes per outstanding operation
+  <mode>-fits64m.json     Footprint under -Xmx64m: whether 10^6 outstanding operations fit
+  <mode>-commands.txt     the exact commands run.sh ran
+  <mode>-load.txt         load average before and after the run (two lines)
+and replaces the text between the GENERATED markers of FILE (default docs/benchmarks.md) with one
+table: target | this project | peer | ratio (time) | ratio (bytes) | target met?, and the command
+that reproduces it. A row whose figures are missing from the files says "not measured".
+
+Figures: JMH averages (primaryMetric.score) and gc.alloc.rate.norm; benchmarks with an `n`
+parameter run n tasks per invocation, so both are divided by n (per task); OutstandingBench and
+ScopeLifecycleBench are per operation. Targets are judged on n = 1,000.
 """
+import argparse
 import datetime
 import json
 import math
 import os
 import platform
-import subprocess
-import sys
 
 BEGIN = "<!-- BEGIN GENERATED (benchmarks/render.py) -->"
 END = "<!-- END GENERATED -->"
+N = 1000  # the size every per-task target is defined at
+POPULATIONS = (1, 100000)  # OutstandingBench: the flatness target compares these two
 
-# group -> (title, floor variant or None, our variants, peer variants)
-GROUPS = {
-    "InlineBench": ("Inline fire-and-forget, tracked and joined", "floor", ["scope"],
-                    ["reactor", "rxjava", "completableFuture"]),
-    "PooledBench": ("Fire-and-forget on one shared 2-thread pool, joined", "floor", ["scope"],
-                    ["reactor", "rxjava", "completableFuture"]),
-    "ContentionBench": ("Contention: two threads spawning into one tracker", "floor", ["scope"],
-                        ["reactor", "rxjava"]),
-    "NestBench": ("nest + connect + start of just() vs starting just() directly", "direct", ["nest"], []),
-    "SpawnFutureBench": ("spawnFuture + consume vs CompletableFuture.supplyAsync + join vs Mono.toFuture",
-                         None, ["spawnFuture"], ["completableFuture", "monoToFuture"]),
-    "AdapterBench": ("Adapter round trip vs the plain publisher (subscribed by a minimal subscriber)",
-                     None, ["monoRoundTrip", "monoRoundTripThen", "singleRoundTrip", "singleRoundTripThen"],
-                     ["monoPlain", "singlePlain"]),
-    "LetAsyncScopeBench": ("letAsyncScope with N children vs Flux.flatMap / Mono.when over N Monos",
-                           None, ["letAsyncScope"], ["fluxFlatMap", "monoWhen"]),
-    "ScopeLifecycleBench": ("Fixed cost per scope: create a SimpleCountingScope, spawn one task, syncWait(join)",
-                            None, ["createSpawnOneJoin"], []),
-    "OutstandingBench": ("Outstanding work: one remove (random completion) + one add at a standing population",
-                         "floor", ["scope"], ["reactor", "rxjava"]),
-}
-ORDER = list(GROUPS)
+
+def load(path):
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return json.load(f)
+
+
+def jmh_rows(jmh):
+    """-> {(class, method, frozenset(params without n), n): (ns, bytes)} per task (or per op)."""
+    out = {}
+    for r in jmh or []:
+        cls, method = r["benchmark"].split(".")[-2:]
+        params = dict(r.get("params") or {})
+        n = int(params.pop("n", 1))
+        pm = r["primaryMetric"]
+        scale = {"ns/op": 1.0, "us/op": 1e3, "ms/op": 1e6, "s/op": 1e9}.get(pm["scoreUnit"])
+        if scale is None:
+            continue
+        alloc = (r.get("secondaryMetrics") or {}).get("gc.alloc.rate.norm")
+        b = alloc["score"] / n if alloc and not math.isnan(alloc["score"]) else None
+        out[(cls, method, frozenset(params.items()), n)] = (pm["score"] * scale / n, b)
+    return out
+
+
+def fmt(v, d=1):
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return "–"
+    if abs(v) >= 1000:
+        return f"{v:,.0f}"
+    if abs(v) >= 100:
+        return f"{v:.0f}"
+    return f"{v:.{d}f}"
+
+
+def times(r):
+    return "–" if r is None else f"{fmt(r, 2)}×"
+
+
+def met(ok):
+    return "met" if ok else "**not met**"
+
+
+class Table:
+    def __init__(self, rows, footprint, fits, judged):
+        self.judged = judged
+        self.rows = rows
+        self.footprint = {r["variant"]: r for r in footprint or []}
+        self.fits = {r["variant"]: r for r in fits or []}
+        self.lines = ["| target | this project | peer | ratio (time) | ratio (bytes) | target met? |",
+                      "|---|---|---|---:|---:|---|"]
+
+    def get(self, cls, method, n=N, **params):
+        return self.rows.get((cls, method, frozenset((k, str(v)) for k, v in params.items()), n))
+
+    def add(self, target, ours, peer, rt, rb, verdict):
+        if not self.judged and verdict != "not measured":
+            verdict = "not judged (smoke run)"
+        self.lines.append(f"| {target} | {ours} | {peer} | {rt} | {rb} | {verdict} |")
+
+    def missing(self, target):
+        self.add(target, "not measured", "not measured", "–", "–", "not measured")
+
+    def compare(self, target, ours, peer, max_time=None, max_bytes_ratio=None, max_bytes=None,
+                max_diff=None, per="task"):
+        """ours/peer: (class, method, n) or (class, method, n, params). Limits: time ratio, bytes
+        ratio, our bytes per task, our time minus the peer's (ns)."""
+        o, p = self.get(*ours[:3], **(ours[3] if len(ours) > 3 else {})), \
+            self.get(*peer[:3], **(peer[3] if len(peer) > 3 else {}))
+        if o is None or p is None:
+            self.missing(target)
+            return
+        rt = o[0] / p[0] if p[0] >= 0.5 else None  # C2 can reduce a peer to (almost) nothing
+        # a peer that allocates nothing (C2 scalar-replaced it) has no meaningful bytes ratio
+        rb = o[1] / p[1] if o[1] is not None and p[1] is not None and p[1] >= 1 else None
+        ok = True
+        if max_time is not None:
+            ok = ok and rt is not None and rt <= max_time
+        if max_bytes_ratio is not None:
+            ok = ok and (rb <= max_bytes_ratio if rb is not None else o[1] is not None and o[1] < 1)
+        if max_bytes is not None:
+            ok = ok and o[1] is not None and o[1] <= max_bytes
+        diff = o[0] - p[0]
+        if max_diff is not None:
+            ok = ok and diff <= max_diff
+        cell = lambda r, name: f"`{r[0]}.{r[1]}`: {fmt(name[0])} ns, {fmt(name[1])} B per {per}"
+        self.add(target, cell(ours, o), cell(peer, p),
+                 f"{times(rt)} ({'+' if diff >= 0 else '−'}{fmt(abs(diff))} ns)" if max_diff is not None else times(rt),
+                 times(rb), met(ok))
+
+    def retained(self, target, ours, floor, peer, max_total):
+        """Footprint: retained bytes per outstanding operation, the user's own operation included."""
+        o, f, p = (self.footprint.get(v) for v in (ours, floor, peer))
+        if not o or not p or o.get("bytesPerOp") is None or p.get("bytesPerOp") is None:
+            self.missing(target)
+            return
+        ob, pb = o["bytesPerOp"], p["bytesPerOp"]
+        beyond = f" ({fmt(ob - f['bytesPerOp'])} B beyond the user's own {fmt(f['bytesPerOp'])} B operation)" \
+            if f and f.get("bytesPerOp") is not None else ""
+        self.add(target, f"`Footprint` {ours}: {fmt(ob)} B per operation{beyond}",
+                 f"`Footprint` {peer}: {fmt(pb)} B per operation", "–", times(ob / pb), met(ob <= max_total))
+
+    def fit(self, target, ours, peer):
+        o, p = self.fits.get(ours), self.fits.get(peer)
+        if not o:
+            self.missing(target)
+            return
+
+        def cell(r, name):
+            if r is None:
+                return "not measured"
+            heap = f"max heap {r['maxHeap'] / 2**20:.0f} MiB"
+            if r["fits"]:
+                return f"`Footprint` {name}: {r['outstanding']:,} fit ({fmt(r['bytesPerOp'])} B each, {heap})"
+            return f"`Footprint` {name}: out of memory after {r['started']:,} of {r['outstanding']:,} ({heap})"
+        self.add(target, cell(o, ours), cell(p, peer), "–", "–", met(o["fits"]))
+
+    def flat(self, target, ours, floor, peer):
+        """OutstandingBench: cost growth from the smallest to the largest population. Met when our
+        growth is at most twice the floor's (the user's own untracked operation pays the same cache
+        misses on its objects as the population outgrows the caches)."""
+        lo, hi = POPULATIONS
+
+        def at(tracker, pop):
+            return self.get("OutstandingBench", "replaceOne", 1, outstanding=pop, tracker=tracker)
+        vals = {t: (at(t, lo), at(t, hi)) for t in (ours, floor, peer)}
+        if any(a is None or b is None for a, b in vals.values()):
+            self.missing(target)
+            return
+        growth = {t: b[0] / a[0] for t, (a, b) in vals.items()}
+        (oa, ob), (pa, pb) = vals[ours], vals[peer]
+        self.add(target,
+                 f"`OutstandingBench` {ours}: {fmt(oa[0])} → {fmt(ob[0])} ns per op (×{fmt(growth[ours], 2)}; "
+                 f"{floor}, the user's own operation untracked: ×{fmt(growth[floor], 2)})",
+                 f"`OutstandingBench` {peer}: {fmt(pa[0])} → {fmt(pb[0])} ns per op (×{fmt(growth[peer], 2)})",
+                 times(ob[0] / pb[0]),
+                 times(ob[1] / pb[1] if ob[1] is not None and pb[1] else None),
+                 met(growth[ours] <= 2 * growth[floor]))
+
+
+def build(rows, footprint, fits, judged=True):
+    t = Table(rows, footprint, fits, judged)
+    ib, pb, rt, lc = "InlineBench", "PooledBench", "RoundTripBench", "ScopeLifecycleBench"
+    # the path a Reactor / RxJava user takes: spawn instead of a hand-tracked composite
+    t.compare("`ReactorScopes.spawn(mono, scope)` (CountingScope), 1,000 inline tasks started, tracked, waited for: "
+              "no slower than `Disposables.composite()` + `mono.subscribe()` + remove, ≤ 64 B/task",
+              (ib, "reactorSpawn", N), (ib, "reactor", N), max_time=1.0, max_bytes=64)
+    t.compare("the same into a SimpleCountingScope", (ib, "reactorSpawnSimple", N), (ib, "reactor", N),
+              max_time=1.0, max_bytes=64)
+    t.compare("`RxScopes.spawn(completable, scope)` (CountingScope), the same: no slower than `CompositeDisposable` + "
+              "`completable.subscribe()` + remove, ≤ 64 B/task",
+              (ib, "rxSpawn", N), (ib, "rxjava", N), max_time=1.0, max_bytes=64)
+    t.compare("the same into a SimpleCountingScope", (ib, "rxSpawnSimple", N), (ib, "rxjava", N),
+              max_time=1.0, max_bytes=64)
+    t.compare("`ReactorScopes.spawn` on a 2-thread pool (`subscribeOn`), 1,000 tasks: no slower than the composite "
+              "(its synchronized list contended by the pool), no more bytes",
+              (pb, "reactorSpawn", N), (pb, "reactor", N), max_time=1.0, max_bytes_ratio=1.0)
+    t.compare("`RxScopes.spawn` on a 2-thread pool, 1,000 tasks: no slower than `CompositeDisposable`, no more bytes",
+              (pb, "rxSpawn", N), (pb, "rxjava", N), max_time=1.0, max_bytes_ratio=1.0)
+    # a value through a sender and back
+    t.compare("`toMono(fromMono(mono).then(f))` subscribed vs `mono.map(f)`: ≤ 1.3× time and bytes",
+              (rt, "monoRoundTrip", N), (rt, "monoMap", N), max_time=1.3, max_bytes_ratio=1.3, per="subscription")
+    t.compare("`toSingle(fromSingle(single).then(f))` subscribed vs `single.map(f)`: ≤ 1.3× time and bytes",
+              (rt, "singleRoundTrip", N), (rt, "singleMap", N), max_time=1.3, max_bytes_ratio=1.3, per="subscription")
+    t.compare("`Flux` of 1,000 items through a sender and back, `toMono(fromPublisherAll(flux).then(f))`, vs "
+              "`flux.collectList().map(f)`: ≤ 1.2× per item",
+              (rt, "fluxRoundTrip", N), (rt, "fluxCollect", N), max_time=1.2, per="item")
+    t.compare("`Flowable` of 1,000 items, `toSingle(fromFlowableList(flowable).then(f))`, vs "
+              "`flowable.toList().map(f)`: ≤ 1.2× per item",
+              (rt, "flowableRoundTrip", N), (rt, "flowableCollect", N), max_time=1.2, per="item")
+    # core
+    t.compare("core: inline `Scopes.spawn` + `syncWait(join())`, 1,000 tasks: ≤ 1.5× the atomic floor "
+              "(an `AtomicLong` increment and decrement around each task)",
+              (ib, "scope", N), (ib, "floor", N), max_time=1.5)
+    t.compare("core: `nest(just(), token).connect(r).start()`: ≤ 10 ns over a direct `just().connect(r).start()`",
+              ("NestBench", "nest", N), ("NestBench", "direct", N), max_diff=10, per="operation")
+    t.retained("core: work parked on a CountingScope's stop token, 1,000,000 outstanding: ≤ 48 B retained per "
+               "operation, the user's own stop-aware operation (24 B) included",
+               "countingScope", "floorStoppable", "reactor", max_total=48)
+    t.fit("core: 1,000,000 operations parked on a CountingScope's stop token fit in `-Xmx64m`",
+          "countingScope", "reactor")
+    t.compare("core: CountingScope creation + close + `syncWait(join())`: ≤ 4× `Disposables.composite()` creation "
+              "+ `dispose()`", (lc, "countingCreateCloseJoin", 1), (lc, "compositeCreateDispose", 1),
+              max_time=4.0, per="scope")
+    t.compare("the same for a SimpleCountingScope", (lc, "createCloseJoin", 1), (lc, "compositeCreateDispose", 1),
+              max_time=4.0, per="scope")
+    t.flat("core: cost of one completion + one new spawn flat as outstanding work grows from 1 to 100,000 "
+           "(SimpleCountingScope), where Reactor's composite degrades: growth ≤ 2× the floor's",
+           "scope", "floor", "reactor")
+    t.flat("the same for stop-aware work in a CountingScope (registered on its stop token)",
+           "countingScope", "floorStoppable", "reactor")
+    return t.lines
+
+
+def java_version(jmh):
+    """The JVM the benchmarks ran on, as JMH recorded it."""
+    r = jmh[0] if jmh else {}
+    return f"{r.get('vmName', 'JVM ?')} {r.get('jdkVersion', '?')}"
 
 
 def cpu_model():
@@ -54,219 +240,51 @@ def cpu_model():
     return platform.processor() or "?"
 
 
-def fmt(v, digits=1):
-    if v is None or (isinstance(v, float) and math.isnan(v)):
-        return "–"
-    if abs(v) >= 1000:
-        return f"{v:,.0f}"
-    if abs(v) >= 100:
-        return f"{v:.0f}"
-    return f"{v:.{digits}f}"
-
-
-def ratio(a, b):
-    if a is None or b is None or b == 0:
-        return None
-    return a / b
-
-
-def load(path):
-    with open(path) as f:
-        return json.load(f)
-
-
-def rows_from(jmh):
-    """-> {(group, key) : {variant: row}} where key is the sizing param value."""
-    table = {}
-    for r in jmh:
-        cls, method = r["benchmark"].split(".")[-2:]
-        params = r.get("params", {}) or {}
-        if "n" in params:
-            div = int(params["n"])
-            key = ("n", int(params["n"]))
-            variant = method
-        elif "outstanding" not in params:
-            div = 1
-            key = ("op", 0)
-            variant = method
-        else:
-            div = 1
-            key = ("outstanding", int(params.get("outstanding", 0)))
-            variant = params.get("tracker", method)
-        pm = r["primaryMetric"]
-        unit = pm["scoreUnit"]
-        scale = {"ns/op": 1.0, "us/op": 1e3, "ms/op": 1e6}.get(unit, float("nan"))
-        score = pm["score"] * scale / div
-        err = pm.get("scoreError")
-        err = None if err in (None, "NaN") or (isinstance(err, float) and math.isnan(err)) else err * scale / div
-        raw = [x for fork in (pm.get("rawData") or []) for x in fork]
-        best = min(raw) * scale / div if raw else None
-        alloc = r.get("secondaryMetrics", {}).get("gc.alloc.rate.norm")
-        b = alloc["score"] / div if alloc else None
-        table.setdefault((cls, key), {})[variant] = {"ns": score, "err": err, "b": b, "best": best}
-    return table
-
-
-def render_group(cls, key, variants):
-    title, floor, ours, peers = GROUPS[cls]
-    per = "op" if key[0] in ("outstanding", "op") else "task"
-    out = [f"#### {title}" + (f" — {key[0]} = {key[1]:,}" if key[0] != "op" else ""), ""]
-    base_label = "× floor" if floor else ("× plain" if cls == "AdapterBench" else "× floor")
-    out.append(f"| variant | ns/{per} | ± (99.9%) | best iteration | B/{per} | {base_label} | × best peer |")
-    out.append("|---|---:|---:|---:|---:|---:|---:|")
-    peer_ns = [variants[p]["ns"] for p in peers if p in variants]
-    best_peer = min(peer_ns) if peer_ns else None
-    # The floor, then its variants (e.g. floorGuarded), then ours, then the peers.
-    order = ([floor] + [v for v in variants if v != floor and v.startswith(floor)] if floor else []) + ours + peers
-    order += [v for v in variants if v not in order]
-    for v in order:
-        if v not in variants:
-            continue
-        r = variants[v]
-        if cls == "AdapterBench":
-            base = variants.get(("mono" if v.startswith("mono") else "single") + "Plain")
-            base_ns = base["ns"] if base else None
-            bp = None
-        else:
-            base_ns = variants[floor]["ns"] if floor and floor in variants else None
-            bp = best_peer
-        name = f"**{v}**" if v in ours else v
-        out.append(f"| {name} | {fmt(r['ns'])} | {fmt(r['err'])} | {fmt(r['best'])} | {fmt(r['b'])} | "
-                   f"{fmt(ratio(r['ns'], base_ns), 2)} | {fmt(ratio(r['ns'], bp), 2)} |")
-    out.append("")
-    return out
-
-
-def verdict(ok):
-    if ok is None:
-        return "not measured"
-    return "**met**" if ok else "**NOT met**"
-
-
-def best_ratio(a, b):
-    if a.get("best") and b.get("best"):
-        return f" (best iterations: {a['best'] / b['best']:.2f}×)"
-    return ""
-
-
-def targets(table, footprint):
-    out = ["### Targets, evaluated on this run", "",
-           "| target | measured | verdict |", "|---|---|---|"]
-
-    def get(cls, key, v):
-        return table.get((cls, key), {}).get(v)
-
-    for cls, label, lim_ratio, lim_b in (("InlineBench", "inline spawn + join", 1.5, 32),
-                                         ("PooledBench", "pooled spawn + join", 1.5, 48)):
-        for (c, key), vs in sorted(table.items()):
-            if c != cls or "scope" not in vs or "floor" not in vs:
-                continue
-            s, f = vs["scope"], vs["floor"]
-            r = s["ns"] / f["ns"]
-            out.append(f"| {label}, N={key[1]:,}: ≤ {lim_ratio}× floor | {r:.2f}× ({fmt(s['ns'])} vs {fmt(f['ns'])} ns){best_ratio(s, f)} | {verdict(r <= lim_ratio)} |")
-            if "floorGuarded" in vs:
-                g = vs["floorGuarded"]
-                out.append(f"| (for reference) {label}, N={key[1]:,}: vs the floor plus one per-task guard CAS | {s['ns'] / g['ns']:.2f}× ({fmt(s['ns'])} vs {fmt(g['ns'])} ns){best_ratio(s, g)} | not a target |")
-            if s["b"] is not None:
-                out.append(f"| {label}, N={key[1]:,}: ≤ {lim_b} B/task | {fmt(s['b'])} B | {verdict(s['b'] <= lim_b)} |")
-            peers = {p: vs[p]["ns"] for p in ("reactor", "rxjava", "completableFuture") if p in vs}
-            if cls == "InlineBench" and peers:
-                best = min(peers, key=peers.get)
-                out.append(f"| {label}, N={key[1]:,}: faster than every peer | best peer {best} {fmt(peers[best])} ns vs {fmt(s['ns'])} ns{best_ratio(s, vs[best])} | {verdict(s['ns'] < peers[best])} |")
-            if cls == "PooledBench":
-                for p in ("reactor", "rxjava"):
-                    if p in vs:
-                        rr = vs[p]["ns"] / s["ns"]
-                        out.append(f"| {label}, N={key[1]:,}: ≥ 5× faster than {p} | {rr:.2f}×{best_ratio(vs[p], s)} | {verdict(rr >= 5)} |")
-    for (c, key), vs in sorted(table.items()):
-        if c == "NestBench" and "nest" in vs and "direct" in vs:
-            d = vs["nest"]["ns"] - vs["direct"]["ns"]
-            bd = ""
-            if vs["nest"].get("best") is not None and vs["direct"].get("best") is not None:
-                bd = f" (best iterations: {vs['nest']['best'] - vs['direct']['best']:.1f} ns)"
-            out.append(f"| nest overhead, N={key[1]:,}: ≤ 10 ns/op | {d:.1f} ns{bd} | {verdict(d <= 10)} |")
-        if c == "AdapterBench":
-            for k in ("mono", "single"):
-                if k + "Plain" in vs and k + "RoundTrip" in vs:
-                    r = vs[k + "RoundTrip"]["ns"] / vs[k + "Plain"]["ns"]
-                    out.append(f"| {k.capitalize()} round trip, N={key[1]:,}: ≤ 1.3× plain | {r:.2f}×{best_ratio(vs[k + 'RoundTrip'], vs[k + 'Plain'])} | {verdict(r <= 1.3)} |")
-                if k + "Plain" in vs and k + "RoundTripThen" in vs:
-                    # Not unwrappable (a then between the conversions): the boundary's real cost.
-                    r = vs[k + "RoundTripThen"]["ns"] / vs[k + "Plain"]["ns"]
-                    out.append(f"| {k.capitalize()} round trip with a `then` between, N={key[1]:,}: ≤ 1.3× plain | {r:.2f}×{best_ratio(vs[k + 'RoundTripThen'], vs[k + 'Plain'])} | {verdict(r <= 1.3)} |")
-    if footprint:
-        fp = {r["variant"]: r for r in footprint}
-        if "scope" in fp and "floor" in fp:
-            extra = fp["scope"]["bytesPerOp"] - fp["floor"]["bytesPerOp"]
-            out.append(f"| outstanding: ≤ 64 B per operation beyond the user's sender ({fp['scope']['outstanding']:,} outstanding) | {extra:.1f} B | {verdict(extra <= 64)} |")
-    churn = {key[1]: vs for (c, key), vs in table.items() if c == "OutstandingBench"}
-    for pop, vs in sorted(churn.items()):
-        if "scope" in vs and "reactor" in vs:
-            out.append(f"| no per-child registry: remove + add at {pop:,} outstanding | scope {fmt(vs['scope']['ns'])} ns vs Reactor composite {fmt(vs['reactor']['ns'])} ns ({vs['reactor']['ns'] / vs['scope']['ns']:.0f}×) | {verdict(True)} (the scope keeps a count, nothing per child) |")
-    out.append("")
-    return out
-
-
-def footprint_table(footprint):
-    if not footprint:
-        return []
-    fp = {r["variant"]: r for r in footprint}
-    base = fp.get("floor", {}).get("bytesPerOp")
-    out = [f"#### Retained heap per outstanding operation ({footprint[0]['outstanding']:,} outstanding, GC-settled, SerialGC)", "",
-           "| tracker | B per outstanding op | beyond the user's own op (floor) | runs |", "|---|---:|---:|---|"]
-    for v in ("floor", "scope", "reactor", "rxjava"):
-        if v in fp:
-            r = fp[v]
-            extra = r["bytesPerOp"] - base if base is not None else None
-            name = "**scope**" if v == "scope" else v
-            out.append(f"| {name} | {r['bytesPerOp']:.1f} | {fmt(extra)} | {', '.join(f'{x:.1f}' for x in r['runs'])} |")
-    out.append("")
-    return out
-
-
 def main():
-    mode, jmh_path, fp_path, cmd_path, load_before, load_after, doc = sys.argv[1:8]
-    jmh = load(jmh_path)
-    footprint = load(fp_path) if os.path.exists(fp_path) else None
-    with open(cmd_path) as f:
-        commands = f.read().strip()
-    table = rows_from(jmh)
-    java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.strip()
-    nproc = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    g = [BEGIN, "", f"## Results: `{mode}` run of {now}", ""]
-    g += [f"- Machine: {nproc} CPUs, {cpu_model()}",
-          f"- Load average before / after the run (`uptime`): {load_before} / {load_after}",
-          "- JDK:", "", "```", java, "```", "",
-          "- Exact commands (benchmarks/run.sh " + mode + "):", "", "```", commands, "```", "",
-          "Scores are JMH averages per invocation divided by N (ns/task); \"best iteration\" is the"
-          " fastest measurement iteration (less disturbed by other load, shown for information);"
-          " B/task is `gc.alloc.rate.norm` divided by N. `×` columns and verdicts use the averages."
-          " Bold rows are this library.", ""]
-    g += targets(table, footprint)
-    g += ["### Tables", ""]
-    for cls in ORDER:
-        keys = sorted(k for (c, k) in table if c == cls)
-        for key in keys:
-            g += render_group(cls, key, table[(cls, key)])
-        if cls == "OutstandingBench":
-            g += footprint_table(footprint)
-    g.append(END)
-    gen = "\n".join(g) + "\n"
-    if os.path.exists(doc):
-        with open(doc) as f:
-            text = f.read()
-        if BEGIN in text and END in text:
-            head = text[:text.index(BEGIN)]
-            tail = text[text.index(END) + len(END):].lstrip("\n")
-            text = head + gen + ("\n" + tail if tail else "")
-        else:
-            text = text.rstrip("\n") + "\n\n" + gen
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("mode", nargs="?", default="quick", choices=("quick", "full", "smoke"))
+    ap.add_argument("--results", default=None, help="directory of run.sh's output (default benchmarks/results)")
+    ap.add_argument("--doc", default=None, help="the file to update (default docs/benchmarks.md)")
+    a = ap.parse_args()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    res = a.results or os.path.join(root, "benchmarks", "results")
+    doc = a.doc or os.path.join(root, "docs", "benchmarks.md")
+    path = lambda suffix: os.path.join(res, a.mode + suffix)
+    jmh = load(path(".json"))
+    if jmh is None:
+        raise SystemExit(f"no {path('.json')}: run benchmarks/run.sh {a.mode} first")
+    rows = jmh_rows(jmh)
+    lines = build(rows, load(path("-footprint.json")), load(path("-fits64m.json")), judged=a.mode != "smoke")
+    commands = open(path("-commands.txt")).read().strip() if os.path.exists(path("-commands.txt")) else "(not recorded)"
+    load_avg = open(path("-load.txt")).read().split("\n") if os.path.exists(path("-load.txt")) else []
+    load_avg = " / ".join(x.strip() for x in load_avg if x.strip()) or "not recorded"
+    stamp = datetime.datetime.fromtimestamp(os.path.getmtime(path(".json")), datetime.timezone.utc)
+    nproc = os.cpu_count()
+    gen = [BEGIN, "",
+           "## Targets: this project against its peers", "",
+           f"Measured by `benchmarks/run.sh {a.mode}` ({stamp:%Y-%m-%d}; {nproc} CPUs, {cpu_model()}; "
+           f"{java_version(jmh)}; load average before / after: {load_avg}). Reproduce: "
+           f"`benchmarks/run.sh {a.mode}`; it runs the commands below, then "
+           f"`python3 benchmarks/render.py {a.mode}`, which rewrites this section from `benchmarks/results/` alone:",
+           "", "```", commands, "```", ""]
+    if a.mode == "smoke":
+        gen += ["**Smoke run** (no warm-up, one 200 ms iteration per benchmark): it shows that every row runs "
+                "and renders; its figures are not measurements (mostly interpreted code). `benchmarks/run.sh quick` "
+                "measures them.", ""]
+    gen += ["Ratios are this project / peer (below 1: this project is cheaper). Times are JMH averages, bytes "
+            "`gc.alloc.rate.norm`, both per task (per subscription, item, scope or operation where the row says "
+            "so); retained bytes and the 64 MiB fit come from `Footprint`.", ""]
+    gen += lines
+    gen += ["", END]
+    text = "\n".join(gen) + "\n"
+    old = open(doc).read() if os.path.exists(doc) else "# Benchmarks\n"
+    if BEGIN in old and END in old:
+        text = old[:old.index(BEGIN)] + text.rstrip("\n") + old[old.index(END) + len(END):]
     else:
-        text = "# Benchmarks\n\n" + gen
+        text = old.rstrip("\n") + "\n\n" + text
     with open(doc, "w") as f:
         f.write(text)
-    print(f"rendered {doc} from {jmh_path}")
+    print(f"rendered {doc} from {path('.json')}")
 
 
 if __name__ == "__main__":

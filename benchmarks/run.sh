@@ -1,49 +1,85 @@
 #!/usr/bin/env bash
-# Builds the benchmarks, runs JMH (+ the retained-heap Footprint measurement) and renders
-# docs/benchmarks.md.   Usage: benchmarks/run.sh [quick|full]   (default: quick)
+# Builds the benchmarks, runs JMH (-prof gc) and Footprint, and renders the targets table of
+# docs/benchmarks.md (benchmarks/render.py).   Usage: benchmarks/run.sh [quick|full|smoke]   (default: quick)
 #
-# quick (< 5 min on 2 cores): 1 fork, 2 x 1 s warm-up, 3 x 1 s measurement (4 for the pool
-#   group, the noisiest: three threads on two cores); N = 1,000 everywhere, plus N = 100,000 for the inline group; contention only at
-#   N = 100,000 (at 1,000 the two-thread hand-off dominates); outstanding churn only at
-#   100,000 outstanding; Footprint: 1,000,000 outstanding, 3 repeats.
-# full: 3 forks, 5 x 1 s warm-up, 5 x 1 s measurement, every benchmark at both sizes
-#   (N = 1,000 and 100,000; outstanding 1,000 and 100,000); Footprint: 5 repeats.
+# quick: the rows of the targets table only, at the sizes the targets name (n = 1,000 tasks;
+#   outstanding 1, 1,000 and 100,000). 1 fork, 2 x 1 s warm-up, 3 x 1 s measurement (4 for the
+#   pool rows, the noisiest: three busy threads on two cores). 40 benchmark forks of about 6-7 s
+#   each, Footprint (1,000,000 outstanding, 3 repeats) and the -Xmx64m fit: about 6 minutes on 2
+#   idle cores, build included.
+# full: every benchmark class but ObserveBench (benchmarks/observe-cost.sh measures it) at every
+#   size, 3 forks, 5 x 1 s warm-up, 5 x 1 s measurement (about 2 hours); Footprint 5 repeats.
+# smoke: quick's benchmarks, no warm-up, one 200 ms iteration each, Footprint once (about 2
+#   minutes): checks that everything runs and renders; its figures mean nothing.
+#
+# Output in benchmarks/results/ (ignored by git): <mode>.json (JMH, all parts merged),
+# <mode>-footprint.json, <mode>-fits64m.json, <mode>-commands.txt (the exact commands, which the
+# rendered section quotes), <mode>-load.txt. Re-render without re-running:
+#   python3 benchmarks/render.py <mode>
 set -euo pipefail
 mode="${1:-quick}"
-case "$mode" in quick|full) ;; *) echo "usage: $0 [quick|full]" >&2; exit 2 ;; esac
+case "$mode" in quick|full|smoke) ;; *) echo "usage: $0 [quick|full|smoke]" >&2; exit 2 ;; esac
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 results="benchmarks/results"
 mkdir -p "$results"
 jar="benchmarks/target/benchmarks.jar"
-out="$results/$mode.json"
 cmds="$results/$mode-commands.txt"
 : > "$cmds"
 
-run() {   # echo the exact command into the commands file, then run it
-    echo "$*" >> "$cmds"
+record() {   # the command, as it can be pasted into a shell, into the commands file
+    local a out=()
+    for a in "$@"; do
+        if [[ "$a" =~ ^[A-Za-z0-9_./=,:@%+-]+$ ]]; then out+=("$a"); else out+=("'${a//\'/\'\\\'\'}'"); fi
+    done
+    echo "${out[*]}" >> "$cmds"
+}
+
+run() {   # record the exact command, then run it
+    record "$@"
     "$@"
 }
 
-load_before="$(uptime | sed 's/.*load average: //')"
+jmh() {   # run JMH; JMH allows one run per machine (/tmp/jmh.lock): wait for another one to end
+    record "$@"
+    local log
+    log="$(mktemp)"
+    until "$@" 2>&1 | tee "$log"; [ "${PIPESTATUS[0]}" -eq 0 ]; do
+        if grep -q "Unable to acquire the JMH lock" "$log"; then
+            echo "another JMH run holds the lock; retrying in 30 s" >&2
+            sleep 30
+        else
+            rm -f "$log"
+            return 1
+        fi
+    done
+    rm -f "$log"
+}
+
+uptime | sed 's/.*load average: //' > "$results/$mode-load.txt"
 run mvn -B -q -pl benchmarks -am -DskipTests package
 
-jmh=(java -jar "$jar" -rf json -prof gc)
-if [ "$mode" = quick ]; then
-    opts=(-f 1 -wi 2 -w 1s -r 1s); iters=3
-    parts=(
-        "InlineBench -p n=1000,100000"
-        "PooledBench -p n=1000 -i 4"
-        "NestBench|SpawnFutureBench|AdapterBench|LetAsyncScopeBench|ScopeLifecycleBench -p n=1000"
-        "ContentionBench -p n=100000"
-        "OutstandingBench -p outstanding=100000"
-    )
-    fp=(1000000 3)
+base=(java -jar "$jar" -rf json -prof gc)
+if [ "$mode" = full ]; then
+    opts=(-f 3 -wi 5 -w 1s -r 1s -i 5)
+    parts=("Bench -e ObserveBench")
+    repeats=5
 else
-    opts=(-f 3 -wi 5 -w 1s -r 1s); iters=5
-    parts=("Bench")
-    fp=(1000000 5)
+    if [ "$mode" = quick ]; then
+        opts=(-f 1 -wi 2 -w 1s -r 1s -i 3); pool=(-i 4); repeats=3
+    else
+        opts=(-f 1 -wi 0 -r 200ms -i 1); pool=(); repeats=1
+    fi
+    # regex, then its own options (a part's -i replaces the default)
+    parts=(
+        "InlineBench.(floor|scope|reactor|rxjava|reactorSpawn|reactorSpawnSimple|rxSpawn|rxSpawnSimple)$ -p n=1000"
+        "PooledBench.(reactor|rxjava|reactorSpawn|rxSpawn)$ -p n=1000 ${pool[*]}"
+        "RoundTripBench -p n=1000"
+        "NestBench -p n=1000"
+        "ScopeLifecycleBench.(countingCreateCloseJoin|createCloseJoin|compositeCreateDispose)$"
+        "OutstandingBench -p outstanding=1,1000,100000 -p tracker=floor,scope,floorStoppable,countingScope,reactor"
+    )
 fi
 
 files=()
@@ -51,19 +87,27 @@ i=0
 for part in "${parts[@]}"; do
     read -r regex rest <<< "$part"
     f="$results/$mode-part$i.json"
-    case " $rest " in *" -i "*) it=() ;; *) it=(-i "$iters") ;; esac
+    part_opts=()
+    set -- "${opts[@]}"
+    while [ $# -gt 0 ]; do
+        case " $rest " in *" $1 "*) ;; *) part_opts+=("$1" "$2") ;; esac
+        shift 2
+    done
     # shellcheck disable=SC2086
-    run "${jmh[@]}" -rff "$f" "${opts[@]}" "${it[@]}" "$regex" $rest
+    jmh "${base[@]}" -rff "$f" "${part_opts[@]}" "$regex" $rest
     files+=("$f")
     i=$((i + 1))
 done
 # one JSON for the whole run
-python3 -c 'import json,sys; print(json.dumps([r for f in sys.argv[2:] for r in json.load(open(f))], indent=1), file=open(sys.argv[1], "w"))' "$out" "${files[@]}"
+python3 -c 'import json,sys; print(json.dumps([r for f in sys.argv[2:] for r in json.load(open(f))], indent=1), file=open(sys.argv[1], "w"))' \
+    "$results/$mode.json" "${files[@]}"
 rm -f "${files[@]}"
-echo "merged into $out" 
 
-run java -XX:+UseSerialGC -Xms2g -Xmx2g -cp "$jar" dev.senders.bench.Footprint "${fp[@]}" "$results/$mode-footprint.json"
-load_after="$(uptime | sed 's/.*load average: //')"
+# retained bytes per outstanding operation; then whether 10^6 stop-aware ones fit in 64 MiB
+run java -XX:+UseSerialGC -Xms2g -Xmx2g -cp "$jar" dev.senders.bench.Footprint 1000000 "$repeats" \
+    "$results/$mode-footprint.json"
+run java -XX:+UseSerialGC -Xmx64m -cp "$jar" dev.senders.bench.Footprint 1000000 1 \
+    "$results/$mode-fits64m.json" countingScope,reactor
+uptime | sed 's/.*load average: //' >> "$results/$mode-load.txt"
 
-python3 benchmarks/render.py "$mode" "$out" "$results/$mode-footprint.json" "$cmds" \
-    "$load_before" "$load_after" docs/benchmarks.md
+python3 benchmarks/render.py "$mode"

@@ -1,7 +1,10 @@
 package dev.senders.bench;
 
 import dev.senders.Senders;
+import dev.senders.reactor.ReactorScopes;
+import dev.senders.rxjava3.RxScopes;
 import dev.senders.scope.AsyncScopeToken;
+import dev.senders.scope.CountingScope;
 import dev.senders.scope.ScopeState;
 import dev.senders.scope.Scopes;
 import dev.senders.scope.SimpleCountingScope;
@@ -29,6 +32,12 @@ import reactor.core.publisher.Mono;
  * Inline fire-and-forget, tracked and joined: N tasks that complete synchronously inside the
  * call that starts them, each tracked by the library's tracker until it ends, then one join.
  * The score is per invocation (N tasks); the renderer divides by N.
+ *
+ * <p>Two comparisons live here, each beside its peers: the core one ({@link #scope}, a sender
+ * spawned with {@code Scopes.spawn}, against the untracked {@link #floor}), and the path a Reactor
+ * or RxJava user takes into the library ({@link #reactorSpawn}: {@code ReactorScopes.spawn(mono,
+ * token)} instead of {@link #reactor}'s composite; {@link #rxSpawn}: {@code RxScopes.spawn(completable,
+ * token)} instead of {@link #rxjava}'s {@code CompositeDisposable}), on the same sources.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -143,6 +152,82 @@ public class InlineBench {
             COMPLETABLE.subscribe(NOTHING, ON_ERROR, cd);
         }
         Work.check(Work.count == n && cd.size() == 0, "rxjava");
+        return Work.count;
+    }
+
+    /**
+     * The Reactor user's path instead of {@link #reactor}: {@code ReactorScopes.spawn(MONO, token)}
+     * into a {@code CountingScope} (like the composite, it can stop everything it tracks:
+     * {@code requestStop()} as {@code dispose()}), then close + {@code syncWait(join())}.
+     */
+    @Benchmark
+    public long reactorSpawn() {
+        CountingScope scope = new CountingScope();
+        spawnAll(MONO, scope.getToken(), n);
+        return joined(scope, n, false, "reactorSpawn");
+    }
+
+    /** {@link #reactorSpawn} into a {@code SimpleCountingScope} (no stop source: nothing to stop). */
+    @Benchmark
+    public long reactorSpawnSimple() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        spawnAll(MONO, scope.getToken(), n);
+        return joined(scope, n, "reactorSpawnSimple");
+    }
+
+    /** The RxJava user's path instead of {@link #rxjava}: {@code RxScopes.spawn(COMPLETABLE, token)}, {@code CountingScope}. */
+    @Benchmark
+    public long rxSpawn() {
+        CountingScope scope = new CountingScope();
+        spawnAll(COMPLETABLE, scope.getToken(), n);
+        return joined(scope, n, false, "rxSpawn");
+    }
+
+    /** {@link #rxSpawn} into a {@code SimpleCountingScope}. */
+    @Benchmark
+    public long rxSpawnSimple() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        spawnAll(COMPLETABLE, scope.getToken(), n);
+        return joined(scope, n, "rxSpawnSimple");
+    }
+
+    /** Resets the counters, then {@code ReactorScopes.spawn(mono, token)} n times; a refusal fails the run. */
+    static void spawnAll(Mono<?> mono, AsyncScopeToken token, int n) {
+        Work.reset();
+        for (int i = 0; i < n; i++) {
+            if (ReactorScopes.spawn(mono, token) == ReactorScopes.REFUSED) {
+                throw new IllegalStateException("spawn refused");
+            }
+        }
+    }
+
+    /** Resets the counters, then {@code RxScopes.spawn(completable, token)} n times; a refusal fails the run. */
+    static void spawnAll(Completable completable, AsyncScopeToken token, int n) {
+        Work.reset();
+        for (int i = 0; i < n; i++) {
+            if (RxScopes.spawn(completable, token) == RxScopes.REFUSED) {
+                throw new IllegalStateException("spawn refused");
+            }
+        }
+    }
+
+    /**
+     * Closes and joins the scope of an adapter spawn row, then its self-check: all n tasks ran
+     * ({@link Work#ATOMIC} when they ran on a pool, else {@link Work#count}), the scope joined, no error.
+     */
+    static long joined(CountingScope scope, int n, boolean atomic, String variant) {
+        scope.close();
+        Senders.syncWait(scope.join());
+        long ran = atomic ? Work.ATOMIC.get() : Work.count;
+        Work.check(ran == n && scope.state() == ScopeState.JOINED && scope.errorCount() == 0, variant);
+        return ran;
+    }
+
+    /** {@link #joined(CountingScope, int, boolean, String)} for a {@code SimpleCountingScope} (inline tasks). */
+    static long joined(SimpleCountingScope scope, int n, String variant) {
+        scope.close();
+        Senders.syncWait(scope.join());
+        Work.check(Work.count == n && scope.state() == ScopeState.JOINED && scope.errorCount() == 0, variant);
         return Work.count;
     }
 

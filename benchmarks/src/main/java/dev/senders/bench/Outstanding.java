@@ -1,8 +1,10 @@
 package dev.senders.bench;
 
 import dev.senders.Receiver;
+import dev.senders.Sender;
 import dev.senders.Senders;
 import dev.senders.scope.AsyncScopeToken;
+import dev.senders.scope.CountingScope;
 import dev.senders.scope.ScopeState;
 import dev.senders.scope.Scopes;
 import dev.senders.scope.SimpleCountingScope;
@@ -13,13 +15,23 @@ import java.util.concurrent.atomic.AtomicLong;
  * One tracker of outstanding {@link Parking} work per library: {@link #add} starts one tracked
  * operation in the slot {@link Parking#next}, {@link #finish} releases everything still parked and
  * checks that the tracker is empty. Shared by {@link OutstandingBench} and {@link Footprint}.
+ *
+ * <p>Variants: "floor" (the user's {@link Parking#SENDER} counted by an {@code AtomicLong}, no
+ * tracking object), "scope" (the same spawned into a {@code SimpleCountingScope}), "reactor"
+ * ({@link HeldSubscriber} in {@code Disposables.composite()}), "rxjava" ({@code CompositeDisposable}),
+ * and the stop-aware pair: "countingScope" ({@link Parking#STOPPABLE_SENDER} spawned into a
+ * {@code CountingScope}: each parked operation is registered on the scope's stop token through its
+ * spawn receiver's env) with its floor "floorStoppable" (the same operation, untracked, under a
+ * token that cannot stop, so registered nowhere).
  */
 abstract class Outstanding {
 
     static Outstanding create(String variant) {
         switch (variant) {
-            case "floor": return new Floor();
-            case "scope": return new ScopeTracker();
+            case "floor": return new Floor(Parking.SENDER);
+            case "floorStoppable": return new Floor(Parking.STOPPABLE_SENDER);
+            case "scope": return new ScopeTracker(false);
+            case "countingScope": return new ScopeTracker(true);
             case "reactor": return new ReactorTracker();
             case "rxjava": return new RxTracker();
             default: throw new IllegalArgumentException(variant);
@@ -32,17 +44,19 @@ abstract class Outstanding {
 
     void finish() {
         long before = Parking.released;
-        for (int i = 0; i < Parking.slots.length; i++) {
-            if (Parking.slots[i] != null) {
-                Parking.release(i);
-            }
-        }
+        Parking.releaseAll();
         Work.check(empty(), getClass().getSimpleName() + " empty after releasing " + (Parking.released - before));
     }
 
     /** No tracking object: the user's work plus one AtomicLong increment/decrement. */
     static final class Floor extends Outstanding {
+        final Sender<Void> sender;
         final AtomicLong count = new AtomicLong();
+
+        Floor(Sender<Void> sender) {
+            this.sender = sender;
+        }
+
         final Receiver<Void> receiver = new Receiver<>() {
             @Override
             public void setValue(Void value) {
@@ -63,7 +77,7 @@ abstract class Outstanding {
         @Override
         void add() {
             count.incrementAndGet();
-            Parking.SENDER.connect(receiver).start();
+            sender.connect(receiver).start();
         }
 
         @Override
@@ -72,27 +86,44 @@ abstract class Outstanding {
         }
     }
 
+    /**
+     * Work spawned into a scope: "scope" is {@link Parking#SENDER} in a {@code SimpleCountingScope};
+     * "countingScope" is {@link Parking#STOPPABLE_SENDER} in a {@code CountingScope}, each parked
+     * operation registered on the scope's stop token until it is released. Exactly one of the two
+     * scope fields is set.
+     */
     static final class ScopeTracker extends Outstanding {
-        final SimpleCountingScope scope = new SimpleCountingScope();
-        final AsyncScopeToken token = scope.getToken();
+        final SimpleCountingScope simple;
+        final CountingScope counting;
+        final AsyncScopeToken token;
+        final Sender<Void> sender;
+
+        ScopeTracker(boolean stopAware) {
+            simple = stopAware ? null : new SimpleCountingScope();
+            counting = stopAware ? new CountingScope() : null;
+            token = stopAware ? counting.getToken() : simple.getToken();
+            sender = stopAware ? Parking.STOPPABLE_SENDER : Parking.SENDER;
+        }
 
         @Override
         void add() {
-            if (!Scopes.spawn(Parking.SENDER, token)) {
+            if (!Scopes.spawn(sender, token)) {
                 throw new IllegalStateException("spawn refused");
             }
         }
 
         @Override
         boolean empty() {
-            return scope.count() == 0;
+            return (simple != null ? simple.count() : counting.count()) == 0;
         }
 
         @Override
         void finish() {
             super.finish();
-            Senders.syncWait(scope.join());
-            Work.check(scope.state() == ScopeState.JOINED, "scope joined");
+            Senders.syncWait(simple != null ? simple.join() : counting.join());
+            ScopeState state = simple != null ? simple.state() : counting.state();
+            long errors = simple != null ? simple.errorCount() : counting.errorCount();
+            Work.check(state == ScopeState.JOINED && errors == 0, "scope joined");
         }
     }
 

@@ -3,6 +3,8 @@ package dev.senders.bench;
 import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Sender;
+import dev.senders.StopCallback;
+import dev.senders.StopToken;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.CompletableObserver;
 import io.reactivex.rxjava3.disposables.Disposable;
@@ -49,6 +51,15 @@ final class Parking {
         p.release();
     }
 
+    /** Releases every operation still parked, in slot order. */
+    static void releaseAll() {
+        for (int i = 0; i < slots.length; i++) {
+            if (slots[i] != null) {
+                release(i);
+            }
+        }
+    }
+
     /** Sender side: {@code start} parks, {@code release} completes with {@code setValue(null)}. */
     static final Sender<Void> SENDER = SenderOp::new;
 
@@ -67,6 +78,48 @@ final class Parking {
         @Override
         public void release() {
             receiver.setValue(null);
+        }
+    }
+
+    /**
+     * Sender side, stop-aware (the smallest operation a user can write that a scope's stop reaches):
+     * as {@link #SENDER}, and {@code start} registers the operation on its receiver's stop token (a
+     * stop completes it with {@code setStopped()}); {@code release} closes that registration, then
+     * completes with {@code setValue(null)}. 24 bytes: the receiver and the registration. Under a
+     * token that can never stop, nothing is registered.
+     */
+    static final Sender<Void> STOPPABLE_SENDER = StoppableOp::new;
+
+    private static final class StoppableOp implements OperationState, Parked, Runnable {
+        private final Receiver<? super Void> receiver;
+        private StopCallback registration;
+
+        StoppableOp(Receiver<? super Void> receiver) {
+            this.receiver = receiver;
+        }
+
+        @Override
+        public void start() {
+            StopToken token = receiver.env().stopToken();
+            if (token.stopPossible()) {
+                registration = token.onStop(this);
+            }
+            park(this);
+        }
+
+        @Override
+        public void release() {
+            StopCallback r = registration;
+            if (r != null) {
+                r.close();
+            }
+            receiver.setValue(null);
+        }
+
+        /** The stop callback. */
+        @Override
+        public void run() {
+            receiver.setStopped();
         }
     }
 

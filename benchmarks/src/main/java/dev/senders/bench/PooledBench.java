@@ -3,6 +3,7 @@ package dev.senders.bench;
 import dev.senders.Sender;
 import dev.senders.Senders;
 import dev.senders.scope.AsyncScopeToken;
+import dev.senders.scope.CountingScope;
 import dev.senders.scope.ScopeState;
 import dev.senders.scope.Scopes;
 import dev.senders.scope.SimpleCountingScope;
@@ -35,6 +36,12 @@ import reactor.core.publisher.Mono;
  * {@code subscribeOn}, {@code CompletableFuture.runAsync(task, pool)}; the floor is a bare
  * {@code execute} counted down on a {@code CountDownLatch}. The benchmark thread submits all N
  * tasks, then waits for all of them.
+ *
+ * <p>{@link #reactorSpawn} / {@link #rxSpawn}: the path a Reactor or RxJava user takes instead of
+ * the {@link #reactor} / {@link #rxjava} rows, {@code ReactorScopes.spawn} / {@code RxScopes.spawn}
+ * of the same {@code subscribeOn} sources into a {@code CountingScope}, then close +
+ * {@code syncWait(join())}. Each task completes (and leaves its tracker) on a pool thread, so the
+ * composites' {@code synchronized} add and remove are contended by the pool threads, as in a server.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -199,6 +206,22 @@ public class PooledBench {
         }
         Work.check(Work.ATOMIC.get() == n && cd.size() == 0, "rxjava");
         return n;
+    }
+
+    /** The Reactor user's path instead of {@link #reactor}: {@code ReactorScopes.spawn(mono, token)}, {@code CountingScope}. */
+    @Benchmark
+    public long reactorSpawn() {
+        CountingScope scope = new CountingScope();
+        InlineBench.spawnAll(mono, scope.getToken(), n);
+        return InlineBench.joined(scope, n, true, "reactorSpawn");
+    }
+
+    /** The RxJava user's path instead of {@link #rxjava}: {@code RxScopes.spawn(completable, token)}, {@code CountingScope}. */
+    @Benchmark
+    public long rxSpawn() {
+        CountingScope scope = new CountingScope();
+        InlineBench.spawnAll(completable, scope.getToken(), n);
+        return InlineBench.joined(scope, n, true, "rxSpawn");
     }
 
     /** CompletableFuture.runAsync(task, pool) kept in an array, then allOf(..).join(). */
