@@ -40,6 +40,6 @@ public final class SendersBlockHoundIntegration implements BlockHoundIntegration
         builder.allowBlockingCallsInside(queue, "take");
         builder.allowBlockingCallsInside(queue, "poll");
         builder.allowBlockingCallsInside(queue, "remove");
-        builder.allowBlockingCallsInside("dev.senders.InplaceStopSource$Node", "awaitDone");
+        builder.allowBlockingCallsInside("dev.senders.InplaceStopSource$Stopped", "awaitDone");
     }
 }

@@ -223,7 +223,14 @@ public final class Scopes {
         if (!token.tryAssociate()) {
             return false;
         }
-        start(sender, token, new SpawnReceiver.WithEnv(token, env), env);
+        SpawnReceiver r;
+        try {
+            r = new SpawnReceiver.WithEnv(token, env);
+        } catch (Throwable t) { // an OutOfMemoryError: the association must not stay behind
+            token.dissociate();
+            throw t;
+        }
+        start(sender, token, r, env);
         return true;
     }
 
@@ -244,7 +251,15 @@ public final class Scopes {
             // the op is not retained: the work keeps what it needs. Through the trampoline: a
             // spawn from inside spawned work (a spawn loop) is queued beyond 16 nested starts on
             // this thread, so the stack stays bounded (a queued start that throws is the work's error)
-            Trampoline.start(op, r);
+            try {
+                Trampoline.start(op, r);
+            } catch (Throwable t) {
+                // start must not throw; one that does ends the work with that error (routed, and
+                // the association released), as a queued start that throws does: a join never
+                // waits for a start that broke. A fatal JVM error still propagates, after that.
+                r.startThrew(t);
+                Signals.throwIfFatal(t);
+            }
         }
     }
 

@@ -101,8 +101,14 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         if (!token.tryAssociate()) {
             return unassociated();
         }
-        Env base = env != null ? env : token.spawnEnv();
-        SpawnFuture<T> f = new SpawnFuture<>(token, base);
+        SpawnFuture<T> f;
+        try {
+            f = new SpawnFuture<>(token, env != null ? env : token.spawnEnv());
+        } catch (Throwable t) { // an OutOfMemoryError, or a token's spawnEnv() that threw
+            token.dissociate();
+            throw t;
+        }
+        Env base = f.base;
         OperationState op;
         try {
             f.linkOuterStop(); // before connect: a completion during connect must find it to close it
@@ -122,7 +128,13 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
             }
             throw t;
         }
-        Trampoline.start(op, f); // inline unless deep in nested starts (a loop of spawns): see Scopes.spawn
+        try {
+            Trampoline.start(op, f); // inline unless deep in nested starts (a loop of spawns): see Scopes.spawn
+        } catch (Throwable t) {
+            // a start that throws ends the work with that error, as in Scopes.spawn
+            f.startThrew(t);
+            Signals.throwIfFatal(t);
+        }
         int s = f.state;
         if ((s & RESULT) != 0 && f.kind != ERROR) {
             return f; // dropping it can lose nothing and stop nothing: no leak tracking
@@ -290,6 +302,16 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         if (claim("setError")) {
             result = e == null ? new NullPointerException("spawnFuture: the work called setError(null)") : e;
             workDone(ERROR);
+        }
+    }
+
+    /** {@code start()} threw: the work's error, unless it completed first (then reported, never lost). */
+    void startThrew(Throwable t) {
+        if (((int) STATE.getAndBitwiseOr(this, CLAIMED) & CLAIMED) == 0) {
+            result = t;
+            workDone(ERROR);
+        } else {
+            Hooks.onErrorDropped(t);
         }
     }
 

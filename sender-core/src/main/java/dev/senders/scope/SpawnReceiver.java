@@ -131,6 +131,23 @@ class SpawnReceiver implements Receiver<Object> {
         }
     }
 
+    /**
+     * The operation's {@code start()} threw (on the spawning thread): the work's error, routed and
+     * its association released, unless the work completed before it threw (then the exception is
+     * reported to {@link Hooks#onErrorDropped}, never lost).
+     */
+    final void startThrew(Throwable t) {
+        if (claim(COMPLETED)) {
+            try {
+                route(t);
+            } finally {
+                token.dissociate();
+            }
+        } else {
+            Hooks.onErrorDropped(t);
+        }
+    }
+
     @Override
     public final void setValue(Object value) {
         if (enter("setValue")) {

@@ -810,17 +810,55 @@ class ScopeBadInputTest {
     }
 
     @Test
-    @DisplayName("a sender whose start throws under spawn: the exception propagates; the association stays (docs/scopes.md decision 9)")
-    void spawnStartThrows_propagates_associationStays() throws Exception {
+    @DisplayName("a sender whose start throws under spawn: that exception is the work's error, routed to the handler, and the association is released (join does not hang)")
+    void spawnStartThrows_isTheWorksError_associationReleased() throws Exception {
+        List<Throwable> handled = new CopyOnWriteArrayList<>();
+        SimpleCountingScope scope = new SimpleCountingScope(handled::add);
+        Sibling s = new Sibling(scope.getToken());
+        IllegalStateException boom = new IllegalStateException("start threw");
+        Sender<Integer> broken = r -> () -> {
+            throw boom;
+        };
+        assertTrue(Scopes.spawn(broken, scope.getToken()));
+        assertEquals(List.of(boom), handled);
+        assertEquals(1, scope.count(), "only the sibling is still associated");
+        assertNothingElseLost(s, scope);
+    }
+
+    @Test
+    @DisplayName("a sender whose start throws under spawnFuture: the consumer gets that exception and the association is released")
+    void spawnFutureStartThrows_consumerGetsIt_associationReleased() throws Exception {
         SimpleCountingScope scope = new SimpleCountingScope();
         Sibling s = new Sibling(scope.getToken());
         IllegalStateException boom = new IllegalStateException("start threw");
         Sender<Integer> broken = r -> () -> {
             throw boom;
         };
-        assertSame(boom, assertThrows(IllegalStateException.class, () -> Scopes.spawn(broken, scope.getToken())));
-        assertEquals(2, scope.count(), "documented: the association stays until the receiver is completed");
-        scope.getToken().dissociate(); // the caller who saw the exception releases it by hand
+        TestReceiver<Integer> consumer = TestReceiver.start(Scopes.spawnFuture(broken, scope.getToken()));
+        assertSame(boom, consumer.error());
+        assertEquals(1, scope.count(), "only the sibling is still associated");
         assertNothingElseLost(s, scope);
+    }
+
+    @Test
+    @DisplayName("a sender that completes and then throws from start under spawn: the completion counts once, the exception is reported, not lost")
+    void spawnCompletesThenStartThrows_reportedOnce() throws Exception {
+        List<Throwable> dropped = new CopyOnWriteArrayList<>();
+        Hooks.setOnErrorDropped(dropped::add);
+        try {
+            SimpleCountingScope scope = new SimpleCountingScope();
+            Sibling s = new Sibling(scope.getToken());
+            IllegalStateException boom = new IllegalStateException("start threw after completing");
+            Sender<Integer> broken = r -> () -> {
+                r.setValue(1);
+                throw boom;
+            };
+            assertTrue(Scopes.spawn(broken, scope.getToken()));
+            assertEquals(List.of(boom), dropped);
+            assertEquals(1, scope.count(), "released once: only the sibling is still associated");
+            assertNothingElseLost(s, scope);
+        } finally {
+            Hooks.resetOnErrorDropped();
+        }
     }
 }
