@@ -1,74 +1,191 @@
 package dev.senders.reactor;
 
-import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;
-import dev.senders.Receiver;
-import dev.senders.Sender;
-import java.util.Objects;
+import dev.senders.internal.Signals;
+import dev.senders.internal.SpawnedWork;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import org.reactivestreams.Publisher;
+import org.reactivestreams.Subscription;
+import reactor.core.CoreSubscriber;
 import reactor.core.Disposable;
+import reactor.core.publisher.Operators;
+import reactor.util.context.Context;
 
 /**
- * {@link ReactorScopes#spawn}: one publisher spawned into a scope, and the {@link Disposable} of
- * that one operation.
- *
- * <p>The work is {@link ReactorSenders#fromPublisherIgnoreElements}'s operation (unbounded demand,
- * elements to Reactor's discard hook, {@code onComplete} = {@code setValue(null)}, {@code onError}
- * = {@code setError}, an upstream {@code CancellationException} = {@code setStopped}) run by
- * {@link dev.senders.scope.Scopes#spawn(Sender, dev.senders.scope.AsyncScopeToken)}, which gives
- * the association, the scope's stop ({@code token.wrap}), the release after completion and the
- * error handler chain, unchanged.
+ * {@link ReactorScopes#spawn}: one publisher spawned into a scope, as one object (32 bytes): the
+ * association with the scope and the stop registration ({@link SpawnedWork}, which also decides
+ * between the direct path and {@code Scopes.spawn}), the subscriber, and the {@link Disposable}
+ * returned to the caller. The subscriber requests {@code Long.MAX_VALUE} in {@code onSubscribe}
+ * (as {@code Flux.subscribe()}), discards elements to Reactor's discard hook, and ends the work
+ * with the publisher's terminal signal ({@code onComplete}: done; {@code onError}: the scope's
+ * error handler chain; a {@code CancellationException}: stopped).
  *
  * <h2>Implementation notes</h2>
  *
- * This object is the single-shot sender handed to {@code Scopes.spawn} and the {@code Disposable}
- * returned to the caller: {@code connect} (called once, inside {@code Scopes.spawn}) records the
- * operation, {@code dispose()} is that operation's {@link PublisherToSender.Operation#dispose()}: a
- * stop request that cancels upstream and completes the spawn receiver with {@code setStopped()},
- * which releases the association. No extra stop source: the operation's own terminal bit decides
- * between dispose, the scope's stop and the publisher's terminal signal. The {@code op} field is
- * written by the spawning thread before {@code ReactorScopes.spawn} returns this object, so every
- * later {@code dispose()} sees it (the caller's hand-off of the {@code Disposable} publishes it).
+ * <p>{@code upstream} follows Reactor's {@code Operators.setOnce}/{@code terminate} protocol:
+ * {@code null} until {@code onSubscribe}, then the {@code Subscription}, or {@link #CANCELLED};
+ * whoever swaps in {@code CANCELLED} cancels what was there; an {@code onSubscribe} that finds a
+ * subscription or {@code CANCELLED} cancels its argument (the second subscription of a broken
+ * publisher is reported, RS §2.5). The dispose/stop paths cancel the upstream <em>before</em>
+ * completing, so the association is released after the source was told to stop.
+ *
+ * <p>The subscriber checks the publisher: {@code onSubscribe(null)}, {@code onNext(null)} and
+ * {@code onError(null)} fail the work and throw a {@link NullPointerException} (RS §2.13), an {@code onNext} before {@code onSubscribe} (§1.9) fails the work with a
+ * {@link ProtocolViolationException}, a {@code request} or {@code cancel} that throws (§3.16,
+ * §3.15) fails the work or is reported; an error after the work ended goes to
+ * {@code Operators.onErrorDropped}. {@link #currentContext()} is the spawn env's
+ * {@link ReactorSenders#CONTEXT} (plus the env itself, as every publisher run for a receiver sees
+ * it), computed when asked: the work keeps no field for it.
  */
-final class PublisherSpawn implements Sender<Void>, Disposable {
+final class PublisherSpawn extends SpawnedWork implements CoreSubscriber<Object>, Disposable {
 
-    private final Publisher<?> source;
-    private PublisherToSender.Operation<Object, Void> op;
+    /** The terminal value of {@code upstream}: cancelled, or nothing left to cancel. */
+    static final Subscription CANCELLED = Operators.cancelledSubscription();
+
+    /** Cleared once subscribed: a finished work kept briefly by the stop source holds no user object. */
+    private Publisher<?> source;
+    private volatile Subscription upstream;
 
     PublisherSpawn(Publisher<?> source) {
+        super(0);
         this.source = source;
     }
 
     @Override
     @SuppressWarnings("unchecked")
-    public OperationState connect(Receiver<? super Void> receiver) {
-        Objects.requireNonNull(receiver, "receiver");
-        if (op != null) {
-            throw new ProtocolViolationException("ReactorScopes.spawn's sender is single-shot: connected twice");
-        }
-        PublisherToSender.Operation<Object, Void> o = new PublisherToSender.Operation<>(
-                (Publisher<Object>) source, PublisherToSender.IGNORE, receiver);
-        op = o;
-        return o;
+    protected void subscribeUpstream() {
+        Publisher<Object> p = (Publisher<Object>) source;
+        source = null;
+        p.subscribe(this);
     }
+
+    @Override
+    protected void cancelUpstream() {
+        Subscription s = (Subscription) UPSTREAM.getAndSet(this, CANCELLED);
+        if (s != null && s != CANCELLED) {
+            cancel(s);
+        }
+    }
+
+    /** RS §3.15: cancel must return normally; a publisher whose cancel throws is reported, not trusted. */
+    private void cancel(Subscription s) {
+        try {
+            s.cancel();
+        } catch (Throwable t) {
+            Signals.throwIfFatal(t);
+            ProtocolViolationException pve = new ProtocolViolationException("the subscription of a publisher spawned with"
+                    + " ReactorScopes.spawn threw from cancel() (Reactive Streams §3.15)");
+            pve.initCause(t);
+            Dropped.error(pve, currentContext());
+        }
+    }
+
+    @Override
+    protected void dropError(Throwable error) {
+        Dropped.error(error, currentContext());
+    }
+
+    @Override
+    public Context currentContext() {
+        return ReactorSenders.contextOf(env());
+    }
+
+    // ---- Disposable
 
     @Override
     public void dispose() {
-        PublisherToSender.Operation<Object, Void> o = op;
-        if (o != null) {
-            o.dispose();
+        stop();
+    }
+
+    // isDisposed(): SpawnedWork's, true once disposed, stopped or terminated (as Flux.subscribe()'s)
+
+    // ---- CoreSubscriber
+
+    @Override
+    public void onSubscribe(Subscription s) {
+        if (s != null && UPSTREAM.compareAndSet(this, null, s)) {
+            request(s);
+            return;
+        }
+        badSubscribe(s);
+    }
+
+    private void request(Subscription s) {
+        try {
+            s.request(Long.MAX_VALUE);
+        } catch (Throwable t) {
+            Signals.throwIfFatal(t); // §3.16: request must return normally; the work gets the failure
+            fail(t);
         }
     }
 
-    /** {@code true} once disposed, or once the operation ended (as {@code Flux.subscribe()}'s {@code Disposable}). */
+    /** A null subscription, or a second one (cancelled; reported unless we cancelled the first). */
+    private void badSubscribe(Subscription s) {
+        if (s == null) {
+            NullPointerException npe = nullSignal("onSubscribe(null)");
+            fail(npe); // the work must still end, so that a join does not wait for a broken publisher
+            throw npe;
+        }
+        cancel(s);
+        if (upstream != CANCELLED) {
+            Dropped.error(new ProtocolViolationException("a publisher spawned with ReactorScopes.spawn called onSubscribe"
+                    + " twice (Reactive Streams §2.5); the second subscription was cancelled, the first is kept"), currentContext());
+        }
+    }
+
     @Override
-    public boolean isDisposed() {
-        PublisherToSender.Operation<Object, Void> o = op;
-        return o == null || o.isTerminated();
+    public void onNext(Object t) {
+        if (t == null) {
+            NullPointerException npe = nullSignal("onNext(null)");
+            fail(npe);
+            throw npe;
+        }
+        if (upstream == null) {
+            fail(new ProtocolViolationException("a publisher spawned with ReactorScopes.spawn called onNext before"
+                    + " onSubscribe (Reactive Streams §1.9)"));
+            Dropped.next(t, currentContext());
+            return;
+        }
+        // spawned work's elements are given up, as Flux.subscribe() without a consumer does; only
+        // the discard hook (a Context entry) can observe them
+        Dropped.discard(t, Context.of(env().get(ReactorSenders.CONTEXT)));
+    }
+
+    @Override
+    public void onError(Throwable e) {
+        if (e == null) {
+            NullPointerException npe = nullSignal("onError(null)");
+            fail(npe);
+            throw npe;
+        }
+        UPSTREAM.setRelease(this, CANCELLED); // nothing left to cancel: drops the reference (no fence)
+        upstreamTerminated(e);
+    }
+
+    @Override
+    public void onComplete() {
+        UPSTREAM.setRelease(this, CANCELLED);
+        upstreamCompleted();
+    }
+
+    private static NullPointerException nullSignal(String signal) {
+        return new NullPointerException("a publisher spawned with ReactorScopes.spawn called " + signal
+                + " (Reactive Streams §2.13: signals must not be null)");
     }
 
     @Override
     public String toString() {
-        return "ReactorScopes.spawn(" + source + ")[disposed=" + isDisposed() + "]";
+        return "ReactorScopes.spawn[disposed=" + isDisposed() + "]";
+    }
+
+    private static final VarHandle UPSTREAM;
+
+    static {
+        try {
+            UPSTREAM = MethodHandles.lookup().findVarHandle(PublisherSpawn.class, "upstream", Subscription.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 }

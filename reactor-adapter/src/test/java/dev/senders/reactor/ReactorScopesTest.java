@@ -618,6 +618,48 @@ class ReactorScopesTest {
     }
 
     @Test
+    @DisplayName("a SimpleCountingScope: a source that disposes its subscriber while subscribing still ends the work (cancelled, released)")
+    void spawn_sourceDisposesItsSubscriberDuringSubscribe_withASimpleCountingScope() {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        AtomicBoolean cancelled = new AtomicBoolean();
+        Publisher<Object> selfDisposing = s -> {
+            s.onSubscribe(new Subscription() {
+                @Override
+                public void request(long n) {
+                }
+
+                @Override
+                public void cancel() {
+                    cancelled.set(true);
+                }
+            });
+            ((Disposable) s).dispose(); // the subscriber is the spawn's Disposable
+        };
+        Disposable d = ReactorScopes.spawn(selfDisposing, scope.getToken());
+        assertTrue(d.isDisposed());
+        assertTrue(cancelled.get());
+        assertEquals(0, scope.count(), "the stop that came during subscribe was completed after it returned");
+        scope.close();
+        ReactorSenders.toMono(scope.join()).block(HANG_GUARD);
+        assertEquals(ScopeState.JOINED, scope.state());
+    }
+
+    @Test
+    @DisplayName("a SimpleCountingScope: dispose() racing the source's completion from another thread releases exactly once")
+    void spawn_raceDisposeAgainstTerminal_withASimpleCountingScope() {
+        for (int i = 0; i < 1000; i++) {
+            SimpleCountingScope scope = new SimpleCountingScope();
+            ManualPublisher<Object> p = new ManualPublisher<>();
+            Disposable d = ReactorScopes.spawn(p, scope.getToken());
+            RaceTestUtils.race(d::dispose, () -> p.get().onComplete());
+            assertEquals(0, scope.count());
+            assertTrue(d.isDisposed());
+            scope.close();
+            ReactorSenders.toMono(scope.join()).block(HANG_GUARD);
+        }
+    }
+
+    @Test
     @DisplayName("RS §2.13 broken downstream: a throwing onSubscribe or onError never leaks the association")
     void nest_throwingSubscriberIsReportedAndReleased() {
         List<Throwable> dropped = new CopyOnWriteArrayList<>();
@@ -876,5 +918,25 @@ class ReactorScopesTest {
         assertTrue(refused.isDisposed());
         assertFalse(subscribed.get(), "a refused publisher is never subscribed");
         dev.senders.Senders.syncWait(scope.join());
+    }
+
+    @Test
+    @DisplayName("a loop that spawns the next Mono from the completion of the previous one runs 1,000,000 times inline with a bounded stack and leaves no association")
+    void spawnLoopFromCompletions_boundedStack() {
+        for (boolean stoppable : new boolean[] {true, false}) {
+            CountingScope counting = new CountingScope();
+            SimpleCountingScope simple = new SimpleCountingScope();
+            dev.senders.scope.AsyncScopeToken token = stoppable ? counting.getToken() : simple.getToken();
+            AtomicInteger left = new AtomicInteger(1_000_000);
+            Runnable[] step = new Runnable[1];
+            step[0] = () -> {
+                if (left.decrementAndGet() > 0) {
+                    ReactorScopes.spawn(Mono.fromRunnable(step[0]), token);
+                }
+            };
+            ReactorScopes.spawn(Mono.fromRunnable(step[0]), token);
+            assertEquals(0, left.get());
+            assertEquals(0, stoppable ? counting.count() : simple.count());
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.senders.rxjava3;
 
+import dev.senders.internal.SpawnedWork;
 import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.Scopes;
@@ -35,8 +36,10 @@ import java.util.Objects;
  * <li>{@code isDisposed()} is {@code true} once the work has ended for any reason (as for
  *     the {@code Disposable} of {@code subscribe(Consumer...)}).
  * </ul>
- * The per-spawn allocation is one object (observer, operation, stop callback and {@code Disposable}
- * in one) plus the scope's receiver and, for a {@code CountingScope}, its stop wrapper.
+ * The per-spawn allocation is one object of 32 bytes: the observer, the association with the scope,
+ * the registration on the scope's stop token and the {@code Disposable} in one (a token whose
+ * {@code wrap} adds something to the work, as for named or tracked work, goes through
+ * {@code Scopes.spawn} and its receiver).
  */
 public final class RxScopes {
 
@@ -119,10 +122,24 @@ public final class RxScopes {
         return spawn(Objects.requireNonNull(source, "source"), RxSpawn.OBSERVABLE, token);
     }
 
-    private static Disposable spawn(Object source, byte kind, AsyncScopeToken token) {
+    private static Disposable spawn(Object source, int kind, AsyncScopeToken token) {
         Objects.requireNonNull(token, "token");
+        if (SpawnedWork.directPath(token)) {
+            if (!token.tryAssociate()) {
+                return REFUSED;
+            }
+            RxSpawn work;
+            try {
+                work = new RxSpawn(source, kind);
+            } catch (Throwable t) { // an OutOfMemoryError: the association must not stay behind
+                token.dissociate();
+                throw t;
+            }
+            work.startDirect(token);
+            return work;
+        }
         RxSpawn work = new RxSpawn(source, kind);
-        return Scopes.spawn(work, token) ? work : REFUSED;
+        return work.spawnThroughScopes(token) ? work : REFUSED;
     }
 
     /**

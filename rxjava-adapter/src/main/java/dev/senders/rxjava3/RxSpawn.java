@@ -1,12 +1,7 @@
 package dev.senders.rxjava3;
 
-import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;
-import dev.senders.Receiver;
-import dev.senders.Sender;
-import dev.senders.StopCallback;
-import dev.senders.StopToken;
-import dev.senders.internal.Signals;
+import dev.senders.internal.SpawnedWork;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.CompletableObserver;
 import io.reactivex.rxjava3.core.Flowable;
@@ -25,128 +20,57 @@ import java.util.concurrent.CancellationException;
 import org.reactivestreams.Subscription;
 
 /**
- * The work behind {@link RxScopes#spawn}: one object that is at once the single-shot
- * {@link Sender} handed to {@link dev.senders.scope.Scopes#spawn}, its {@link OperationState}, the
- * RxJava observer/subscriber of the source, the stop callback, and the {@link Disposable} returned to
- * the caller. Values and elements are discarded; the receiver (the scope's spawn receiver, behind
- * the token's {@code wrap}) is completed exactly once: {@code setValue(null)} on the source's
- * success/completion, {@code setError(e)} on its error ({@code setStopped()} for a
- * {@link CancellationException}), {@code setStopped()} after {@link #dispose()} or a stop request
- * on the receiver's token. The spawn receiver dissociates from the scope when completed.
+ * The work behind {@link RxScopes#spawn}: one object (32 bytes) that is the RxJava
+ * observer/subscriber of the source, the association with the scope and the stop registration on
+ * its stop token ({@link SpawnedWork}, which also decides between the direct path and
+ * {@code Scopes.spawn}), and the {@link Disposable} returned to the caller. Values and elements
+ * are discarded; the work ends with the source's success/completion (done), its error (the scope's
+ * error handler chain; a {@link CancellationException} is stopped), {@link #dispose()} or a stop
+ * request on the scope (stopped, after the upstream was disposed). Which RxJava type the source is
+ * is kept in {@code SpawnedWork}'s subclass bits.
  *
  * <h2>Implementation notes</h2>
- *
- * <p>{@code state}: {@link #SUBSCRIBING} while {@code start()} subscribes the source, then
- * {@link #ACTIVE}; it ends in {@link #DONE}, reached by exactly one winner of a CAS among the
- * completion paths (terminal signal, {@code dispose()}, stop callback), and only the winner
- * completes the receiver, so the scope's association is released exactly once. A stop or dispose
- * that comes while the state is still {@code SUBSCRIBING} (the scope's {@code requestStop()} on
- * another thread) moves it to {@link #STOP_PENDING} and disposes whatever upstream there is, but
- * leaves the stopped completion to {@code start()}, which delivers it once {@code subscribe} has
- * returned: the association is never released while the source is still being subscribed. A
- * terminal signal during {@code SUBSCRIBING} (a synchronous source) completes at once.
- * {@code isDisposed()} is {@code state >= STOP_PENDING}, like RxJava's lambda observers (disposed
- * after termination too).
  *
  * <p>{@code upstream} follows the {@code DisposableHelper}/{@code SubscriptionHelper} protocol:
  * {@code null} until {@code onSubscribe}, then the source's {@code Disposable} or
  * {@code Subscription}, or {@link #DISPOSED}; whoever swaps in {@code DISPOSED} disposes/cancels
- * what was there; an {@code onSubscribe} that finds {@code DISPOSED} disposes its argument. The
- * dispose/stop paths dispose the upstream <em>before</em> completing the receiver, so the count is
- * released after the source was told to stop.
+ * what was there; an {@code onSubscribe} that finds {@code DISPOSED} disposes its argument (and one
+ * that finds another upstream reports the second {@code onSubscribe}). The dispose/stop paths
+ * dispose the upstream <em>before</em> completing, so the count is released after the source was
+ * told to stop.
  *
  * <p>For a {@code Flowable} the subscriber is a {@link FlowableSubscriber} that requests
  * {@code Long.MAX_VALUE} in {@code onSubscribe}, exactly what {@code Flowable.subscribe(Consumer...)}
  * (RxJava's {@code LambdaSubscriber}) does; a concurrent {@code dispose()} may cancel while that
  * request runs, which RxJava's {@code Subscription}s allow.
- *
- * <p>{@code receiver} and {@code stopCallback} are plain fields: both are written in
- * {@code connect}/{@code start} on the spawning thread before the source is subscribed and before
- * {@code spawn} returns this object, which publishes them to the observer's threads and to any
- * thread the caller hands the {@code Disposable} to. The stop callback ({@link #run()}) may start
- * before {@code stopCallback} is assigned and therefore never touches it (the stop source
- * unregisters a callback it runs).
  */
-final class RxSpawn implements Sender<Object>, OperationState, Runnable, Disposable,
+final class RxSpawn extends SpawnedWork implements Disposable,
         CompletableObserver, SingleObserver<Object>, MaybeObserver<Object>, Observer<Object>,
         FlowableSubscriber<Object> {
 
-    static final byte COMPLETABLE = 0;
-    static final byte SINGLE = 1;
-    static final byte MAYBE = 2;
-    static final byte OBSERVABLE = 3;
-    static final byte FLOWABLE = 4;
-
-    private static final int SUBSCRIBING = 0;
-    private static final int ACTIVE = 1;
-    private static final int STOP_PENDING = 2;
-    private static final int DONE = 3;
+    static final int COMPLETABLE = 0;
+    static final int SINGLE = 1;
+    static final int MAYBE = 2;
+    static final int OBSERVABLE = 3;
+    static final int FLOWABLE = 4;
 
     private static final Object DISPOSED = new Object();
 
-    private final Object source;
-    private final byte kind;
-    private Receiver<? super Object> receiver;
-    private StopCallback stopCallback;
-    private volatile int state;
+    /** Cleared once subscribed: a finished work kept briefly by the stop source holds no user object. */
+    private Object source;
     private volatile Object upstream;
 
-    RxSpawn(Object source, byte kind) {
+    RxSpawn(Object source, int kind) {
+        super(kind);
         this.source = source;
-        this.kind = kind;
-    }
-
-    // ---- Sender / OperationState (driven by Scopes.spawn on the calling thread) ----
-
-    @Override
-    public OperationState connect(Receiver<? super Object> r) {
-        if (receiver != null) {
-            throw new IllegalStateException("RxScopes.spawn's sender is single-shot");
-        }
-        receiver = r;
-        return this;
     }
 
     @Override
-    public void start() {
-        StopToken token = receiver.env().stopToken();
-        if (token.stopRequested()) { // the scope's stop came first: never subscribe
-            state = DONE;
-            upstream = DISPOSED;
-            Signals.setStopped(receiver);
-            return;
-        }
-        if (token.stopPossible()) {
-            stopCallback = token.onStop(this);
-        }
-        if (state == SUBSCRIBING) { // else the callback already ran (STOP_PENDING): do not subscribe
-            try {
-                subscribeUpstream();
-            } catch (Throwable t) { // subscribe must not throw (RxJava contract); deliver what it threw
-                Signals.throwIfFatal(t);
-                // RxJava wraps what subscribeActual threw (e.g. a scheduler's RejectedExecutionException) in an NPE
-                t = t instanceof NullPointerException && t.getCause() != null ? t.getCause() : t;
-                if (claim()) {
-                    disposeUpstream();
-                    Signals.setError(receiver, t);
-                    return;
-                }
-                RxJavaPlugins.onError(t);
-            }
-            if (STATE.compareAndSet(this, SUBSCRIBING, ACTIVE)) {
-                return; // running; a terminal signal, dispose() or the stop callback will complete
-            }
-        }
-        // DONE (a synchronous terminal signal completed already) or STOP_PENDING (ours to complete)
-        if (STATE.compareAndSet(this, STOP_PENDING, DONE)) {
-            closeStopCallback();
-            Signals.setStopped(receiver);
-        }
-    }
-
     @SuppressWarnings("unchecked")
-    private void subscribeUpstream() {
-        switch (kind) {
+    protected void subscribeUpstream() {
+        Object source = this.source;
+        this.source = null;
+        switch (subclassBits()) {
             case COMPLETABLE:
                 ((Completable) source).subscribe((CompletableObserver) this);
                 break;
@@ -165,76 +89,65 @@ final class RxSpawn implements Sender<Object>, OperationState, Runnable, Disposa
         }
     }
 
-    // ---- stop callback and Disposable ----
-
-    /** The stop callback (the scope's {@code requestStop()}): dispose upstream, complete stopped. */
     @Override
-    public void run() {
-        stop(false);
+    protected void cancelUpstream() {
+        Object u = UPSTREAM.getAndSet(this, DISPOSED);
+        if (u instanceof Disposable) {
+            ((Disposable) u).dispose();
+        } else if (u instanceof Subscription) {
+            ((Subscription) u).cancel();
+        }
     }
+
+    /** RxJava wraps what {@code subscribeActual} threw (a scheduler's rejection, say) in an NPE: the cause is the failure. */
+    @Override
+    protected Throwable subscribeFailure(Throwable t) {
+        return t instanceof NullPointerException && t.getCause() != null ? t.getCause() : t;
+    }
+
+    @Override
+    protected void dropError(Throwable error) {
+        RxJavaPlugins.onError(error); // after dispose: undeliverable, as LambdaObserver does
+    }
+
+    // ---- Disposable (isDisposed() is SpawnedWork's: true once the work ended for any reason)
 
     @Override
     public void dispose() {
-        stop(true);
+        stop();
     }
 
-    /**
-     * Disposes the upstream and completes stopped, or, while {@code start()} is still subscribing,
-     * leaves the completion to it. Only {@code dispose()} closes the stop callback: the callback
-     * itself ({@code run}) may run before {@code start()} assigned the field.
-     */
-    private void stop(boolean closeCallback) {
-        for (;;) {
-            int s = state;
-            if (s == ACTIVE) {
-                if (STATE.compareAndSet(this, ACTIVE, DONE)) {
-                    if (closeCallback) {
-                        closeStopCallback();
-                    }
-                    disposeUpstream();
-                    Signals.setStopped(receiver);
-                    return;
-                }
-            } else if (s == SUBSCRIBING) {
-                if (STATE.compareAndSet(this, SUBSCRIBING, STOP_PENDING)) {
-                    disposeUpstream(); // start() completes stopped when subscribe returns
-                    return;
-                }
-            } else {
-                return; // STOP_PENDING or DONE: someone else completes, or completed
-            }
-        }
-    }
-
-    @Override
-    public boolean isDisposed() {
-        return state >= STOP_PENDING;
-    }
-
-    // ---- observer / subscriber ----
+    // ---- observer / subscriber
 
     @Override
     public void onSubscribe(Disposable d) {
-        if (d == null) {
-            throw new NullPointerException("onSubscribe called with a null Disposable");
-        }
-        if (!UPSTREAM.compareAndSet(this, null, d)) {
-            d.dispose();
-            reportDoubleSubscribe();
+        if (d == null || !UPSTREAM.compareAndSet(this, null, d)) {
+            badSubscribe(d);
         }
     }
 
     @Override
     public void onSubscribe(Subscription s) {
-        if (s == null) {
-            throw new NullPointerException("onSubscribe called with a null Subscription");
-        }
-        if (UPSTREAM.compareAndSet(this, null, s)) {
+        if (s != null && UPSTREAM.compareAndSet(this, null, s)) {
             s.request(Long.MAX_VALUE);
         } else {
-            s.cancel();
-            reportDoubleSubscribe();
+            badSubscribe(s);
         }
+    }
+
+    /** A null upstream (the work fails; NPE thrown, RxJava's contract), or a second one (disposed, reported). */
+    private void badSubscribe(Object u) {
+        if (u == null) {
+            NullPointerException npe = new NullPointerException("onSubscribe called with a null Disposable/Subscription");
+            fail(npe); // the work must still end, so that a join does not wait for a broken source
+            throw npe;
+        }
+        if (u instanceof Disposable) {
+            ((Disposable) u).dispose();
+        } else {
+            ((Subscription) u).cancel();
+        }
+        reportDoubleSubscribe();
     }
 
     private void reportDoubleSubscribe() {
@@ -251,19 +164,13 @@ final class RxSpawn implements Sender<Object>, OperationState, Runnable, Disposa
 
     @Override
     public void onSuccess(Object value) {
-        terminated();
+        onComplete();
     }
 
     @Override
     public void onComplete() {
-        terminated();
-    }
-
-    private void terminated() {
-        if (claim()) {
-            upstream = DISPOSED; // nothing left to dispose; drops the reference
-            Signals.setValue(receiver, null);
-        }
+        UPSTREAM.setRelease(this, DISPOSED); // nothing left to dispose: drops the reference (no fence)
+        upstreamCompleted();
     }
 
     @Override
@@ -271,52 +178,8 @@ final class RxSpawn implements Sender<Object>, OperationState, Runnable, Disposa
         if (error == null) {
             error = new NullPointerException("onError called with a null Throwable");
         }
-        if (claim()) {
-            upstream = DISPOSED;
-            if (error instanceof CancellationException) {
-                Signals.setStopped(receiver);
-            } else {
-                Signals.setError(receiver, error); // the scope's error handler chain
-            }
-        } else {
-            RxJavaPlugins.onError(error); // after dispose: undeliverable, as LambdaObserver does
-        }
-    }
-
-    // ---- helpers ----
-
-    /**
-     * Claims the completion for a terminal signal or a failed subscribe (from {@code SUBSCRIBING}
-     * or {@code ACTIVE}) and deregisters the stop callback (P2300: before completing).
-     */
-    private boolean claim() {
-        for (;;) {
-            int s = state;
-            if (s != SUBSCRIBING && s != ACTIVE) {
-                return false;
-            }
-            if (STATE.compareAndSet(this, s, DONE)) {
-                closeStopCallback();
-                return true;
-            }
-        }
-    }
-
-    private void closeStopCallback() {
-        StopCallback c = stopCallback;
-        if (c != null) {
-            stopCallback = null;
-            c.close();
-        }
-    }
-
-    private void disposeUpstream() {
-        Object u = UPSTREAM.getAndSet(this, DISPOSED);
-        if (u instanceof Disposable) {
-            ((Disposable) u).dispose();
-        } else if (u instanceof Subscription) {
-            ((Subscription) u).cancel();
-        }
+        UPSTREAM.setRelease(this, DISPOSED);
+        upstreamTerminated(error);
     }
 
     @Override
@@ -324,14 +187,11 @@ final class RxSpawn implements Sender<Object>, OperationState, Runnable, Disposa
         return "RxScopes.spawn[" + (isDisposed() ? "disposed" : "active") + "]";
     }
 
-    private static final VarHandle STATE;
     private static final VarHandle UPSTREAM;
 
     static {
         try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            STATE = l.findVarHandle(RxSpawn.class, "state", int.class);
-            UPSTREAM = l.findVarHandle(RxSpawn.class, "upstream", Object.class);
+            UPSTREAM = MethodHandles.lookup().findVarHandle(RxSpawn.class, "upstream", Object.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -330,4 +330,24 @@ class RxScopesSpawnTest {
         assertEquals(0, subscribed.get(), "a refused source is never subscribed");
         dev.senders.Senders.syncWait(scope.join());
     }
+
+    @Test
+    @DisplayName("a loop that spawns the next Completable from the completion of the previous one runs 1,000,000 times inline with a bounded stack and leaves no association")
+    void spawnLoopFromCompletions_boundedStack() {
+        for (boolean stoppable : new boolean[] {true, false}) {
+            dev.senders.scope.CountingScope counting = new dev.senders.scope.CountingScope();
+            dev.senders.scope.SimpleCountingScope simple = new dev.senders.scope.SimpleCountingScope();
+            dev.senders.scope.AsyncScopeToken token = stoppable ? counting.getToken() : simple.getToken();
+            java.util.concurrent.atomic.AtomicInteger left = new java.util.concurrent.atomic.AtomicInteger(1_000_000);
+            Runnable[] step = new Runnable[1];
+            step[0] = () -> {
+                if (left.decrementAndGet() > 0) {
+                    RxScopes.spawn(io.reactivex.rxjava3.core.Completable.fromRunnable(step[0]), token);
+                }
+            };
+            RxScopes.spawn(io.reactivex.rxjava3.core.Completable.fromRunnable(step[0]), token);
+            org.junit.jupiter.api.Assertions.assertEquals(0, left.get());
+            org.junit.jupiter.api.Assertions.assertEquals(0, stoppable ? counting.count() : simple.count());
+        }
+    }
 }

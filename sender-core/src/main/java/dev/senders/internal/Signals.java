@@ -78,6 +78,21 @@ public final class Signals {
     }
 
     /**
+     * What an error handler threw while taking {@code error}: to {@link Hooks#onErrorDropped}, with
+     * the error added as suppressed (a fatal JVM error propagates).
+     *
+     * @param thrown what the handler threw
+     * @param error what it was handling
+     */
+    public static void handlerFailed(Throwable thrown, Throwable error) {
+        throwIfFatal(thrown);
+        if (thrown != error) {
+            thrown.addSuppressed(error);
+        }
+        Hooks.onErrorDropped(thrown);
+    }
+
+    /**
      * Rethrows errors no library code may turn into a signal: {@link VirtualMachineError}s (out of
      * memory, stack overflow, internal error) and {@link LinkageError}s.
      *

@@ -286,29 +286,8 @@ public final class Scopes {
         try {
             handler.accept(error);
         } catch (Throwable t) {
-            handlerFailed(t, error);
+            Signals.handlerFailed(t, error);
         }
-    }
-
-    /**
-     * Hands an error of spawned work to its token ({@link AsyncScopeToken#onSpawnError}); a token
-     * whose method throws anyway has that reported to {@link Hooks#onErrorDropped}, never lost.
-     */
-    static void routeError(AsyncScopeToken token, Throwable error, Env env) {
-        try {
-            token.onSpawnError(error, env);
-        } catch (Throwable t) {
-            handlerFailed(t, error);
-        }
-    }
-
-    /** What a handler threw while taking {@code error}: to the hook, with the error suppressed. */
-    private static void handlerFailed(Throwable thrown, Throwable error) {
-        Signals.throwIfFatal(thrown);
-        if (thrown != error) {
-            thrown.addSuppressed(error);
-        }
-        Hooks.onErrorDropped(thrown);
     }
 
     /**

@@ -13,6 +13,7 @@ import dev.senders.StopToken;
 import dev.senders.internal.Connect;
 import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
+import dev.senders.internal.SpawnedWork;
 import dev.senders.internal.Trampoline;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -377,7 +378,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
      * handler, else {@link Hooks#onErrorDropped}; counted by the scope's {@code errorCount()}.
      */
     private void routeUntaken(Throwable error) {
-        Scopes.routeError(token, error, base);
+        SpawnedWork.routeError(token, error, base);
     }
 
     // ---- the work's env and stop token

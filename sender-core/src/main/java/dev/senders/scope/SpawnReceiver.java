@@ -8,6 +8,7 @@ import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
+import dev.senders.internal.SpawnedWork;
 import dev.senders.internal.StopNode;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -183,7 +184,7 @@ class SpawnReceiver implements Receiver<Object> {
      * it and pick the handler); a token whose method throws anyway has that reported, never lost.
      */
     private void route(Throwable error) {
-        Scopes.routeError(token, error, env());
+        SpawnedWork.routeError(token, error, env());
     }
 
     /** The token's {@link AsyncScopeToken#spawnEnv()} (a {@code CountingScope}'s binds its stop token). */

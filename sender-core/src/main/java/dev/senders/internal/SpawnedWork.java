@@ -1,0 +1,587 @@
+package dev.senders.internal;
+
+import dev.senders.Env;
+import dev.senders.Hooks;
+import dev.senders.OperationState;
+import dev.senders.ProtocolViolationException;
+import dev.senders.Receiver;
+import dev.senders.Sender;
+import dev.senders.StopCallback;
+import dev.senders.StopToken;
+import dev.senders.scope.AsyncScopeToken;
+import dev.senders.scope.Scopes;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+
+/**
+ * One subscription to a foreign source (a Reactor {@code Publisher}, an RxJava source) spawned into
+ * a scope as one object: the association with the scope, the subscriber (the subclass), the stop
+ * registration on the scope's stop token and the {@code Disposable} of the work. Shared by
+ * {@code ReactorScopes.spawn} and {@code RxScopes.spawn}; not public API.
+ *
+ * <p>Spawning takes one of two paths ({@link #directPath}):
+ * <ul>
+ * <li><b>direct</b>, when the token's {@code wrap} adds nothing to work that sees the token's
+ *     {@link AsyncScopeToken#spawnEnv() spawn env} (every token of the library's scopes, and any
+ *     token forwarding to one) and that env's stop token can link a {@link StopNode} (or cannot
+ *     stop): this object associates itself ({@code tryAssociate}), is its own registration on the
+ *     stop token, and at the end routes an error through {@link AsyncScopeToken#onSpawnError} and
+ *     calls {@code dissociate()} itself: exactly what {@code Scopes.spawn} with its spawn receiver
+ *     does, in one object;
+ * <li><b>general</b>, otherwise: a small single-shot {@link Sender} over this object (and its
+ *     {@link OperationState}) is handed to {@link Scopes#spawn(Sender, AsyncScopeToken)}, whose
+ *     receiver this object completes; the token's {@code wrap} applies. A stop token that cannot link nodes
+ *     gets an ordinary {@code onStop} registration, kept in {@code next}.
+ * </ul>
+ * Either way: the source is subscribed at once on the spawning thread; a terminal signal completes
+ * the work (value on success or completion, {@code setError} on an error, stopped on a
+ * {@link CancellationException}); {@link #stop} (the {@code Disposable}'s {@code dispose()}, or
+ * the stop token's callback) cancels the upstream and completes the work stopped. The work is
+ * completed exactly once, after its stop registration was deregistered; in the direct path, an
+ * error is routed before the association is released.
+ *
+ * <h2>Implementation notes</h2>
+ *
+ * One word, {@code word}:
+ * <pre>
+ *   bits 0..2  the StopNode registration state (owned by the stop source's protocol)
+ *   bit  3     FOREIGN: the registration is an ordinary StopCallback, kept in {@code next}
+ *   bits 4..5  phase: SUBSCRIBING 0, ACTIVE 1, STOP_PENDING 2, DONE 3
+ *   bit  6     DIRECT: {@code target} is the token (else the receiver)
+ *   bit  7     STARTED: the general path's start() ran (a second one is a protocol violation)
+ *   bits 8..   the subclass's (constant after construction)
+ * </pre>
+ * The phase is {@code SUBSCRIBING} while the spawning thread subscribes the source, then
+ * {@code ACTIVE}; it ends in {@code DONE}, reached by exactly one winner of a CAS among the
+ * completion paths (terminal signal, {@code dispose()}, stop callback), and only the winner
+ * completes the work, so the association is released exactly once. A stop that comes while the
+ * phase is still {@code SUBSCRIBING} (the scope's {@code requestStop()} on another thread, or a
+ * stop token already stopped) moves it to {@code STOP_PENDING} and cancels whatever upstream there
+ * is, but leaves the stopped completion to the spawning thread, which delivers it once
+ * {@code subscribe} has returned: the association is never released while the source is still
+ * being subscribed. A terminal signal during {@code SUBSCRIBING} (a synchronous source) completes
+ * at once. The claim of the completion by a terminal signal also moves a registration that is
+ * still {@code REGISTERED} to {@code CANCELLED}, in the same CAS (the callback can no longer run;
+ * the source is then told with {@link StopNode.Host#cancelled}); every other change of the
+ * registration bits is the stop source's, and every CAS preserves the bits it does not own.
+ * {@code REGISTERED} itself is set with a plain write before the object is linked or subscribed,
+ * when no other thread can see it.
+ *
+ * <p>{@code target} and {@code next} (for FOREIGN) are written on the spawning thread before the
+ * source is subscribed and before {@code spawn} returns this object, which publishes them to the
+ * source's threads and to any thread the caller hands the {@code Disposable} to. A stop callback
+ * that runs inline in {@code onStop} runs before {@code next} is assigned, and a callback never
+ * needs to close its own registration, so it never reads {@code next}.
+ */
+public abstract class SpawnedWork implements StopNode {
+
+    private static final int FOREIGN = 1 << 3;
+    private static final int PHASE = 3 << 4;
+    private static final int SUBSCRIBING = 0, ACTIVE = 1 << 4, STOP_PENDING = 2 << 4, DONE = 3 << 4;
+    private static final int DIRECT = 1 << 6;
+    private static final int STARTED = 1 << 7;
+    /** Where the subclass's bits start. */
+    protected static final int SUBCLASS_SHIFT = 8;
+
+    /** What {@code spawn} hands a token's {@code wrap} to find out whether it adds anything. */
+    private static final Sender<Void> PROBE = r -> {
+        throw new IllegalStateException("never connected");
+    };
+
+    private static final int VALUE = 0, ERROR = 1, STOPPED = 2;
+
+    /** {@code next} of a work with no stop registration once its {@code subscribe} returned. */
+    private static final Object SUBSCRIBED = new Object();
+
+    private volatile int word;
+    /** The StopNode link while linked into a source; the ordinary StopCallback when FOREIGN. */
+    private volatile Object next;
+    /** DIRECT: the AsyncScopeToken; otherwise the receiver given to connect. */
+    private Object target;
+
+    /** @param subclassBits constant bits for the subclass, kept in the word from bit 8 on */
+    protected SpawnedWork(int subclassBits) {
+        WORD.set(this, subclassBits << SUBCLASS_SHIFT); // plain: not yet published (no fence per spawn)
+    }
+
+    /** The subclass's bits given to the constructor. */
+    protected final int subclassBits() {
+        return word >>> SUBCLASS_SHIFT;
+    }
+
+    // ---------------------------------------------------------------- the subclass's part
+
+    /** Subscribes the source with this object as its subscriber/observer (the spawning thread). */
+    protected abstract void subscribeUpstream();
+
+    /** Cancels (disposes) whatever upstream there is, now or when it arrives. */
+    protected abstract void cancelUpstream();
+
+    /**
+     * What a {@code subscribe} that threw {@code t} failed with: {@code t} by default (RxJava
+     * overrides it: its {@code subscribe} wraps what {@code subscribeActual} threw in a
+     * {@code NullPointerException}).
+     */
+    protected Throwable subscribeFailure(Throwable t) {
+        return t;
+    }
+
+    /** An error that nobody can take any more (after dispose or a stop): the library's hook. */
+    protected abstract void dropError(Throwable error);
+
+    // ---------------------------------------------------------------- spawning
+
+    /**
+     * Whether work spawned with {@code token} takes the direct path (see the class comment): the
+     * token's {@code wrap} adds nothing to work that sees its spawn env, and that env's stop token
+     * can link a {@link StopNode} or cannot stop. The adapters ask this, then call
+     * {@code tryAssociate} and only then allocate their work (a locked instruction right after
+     * the allocation waits for its stores: measured, about a third of a Reactor spawn), then
+     * {@link #startDirect}; otherwise they allocate and call {@link #spawnThroughScopes}.
+     */
+    public static boolean directPath(AsyncScopeToken token) {
+        Env env = token.spawnEnv();
+        StopToken stop = env.stopToken();
+        return (stop instanceof StopNode.Host || !stop.stopPossible()) && token.wrap(PROBE, env) == PROBE;
+    }
+
+    /** The direct path, after {@code token.tryAssociate()} succeeded: registers, subscribes. */
+    public final void startDirect(AsyncScopeToken token) {
+        target = token;
+        WORD.set(this, (int) WORD.get(this) | DIRECT); // plain: no other thread can see this object yet
+        // through the trampoline, as Scopes.spawn starts work: a spawn from inside spawned work (a
+        // loop that spawns the next piece from the completion of the previous one) is queued beyond
+        // 16 nested starts on this thread, so the stack stays bounded
+        Trampoline.run(SpawnedWork::runDirect, this, token);
+    }
+
+    private static void runDirect(SpawnedWork work, AsyncScopeToken token) {
+        work.run(token.spawnEnv().stopToken());
+    }
+
+    /**
+     * The general path: {@code Scopes.spawn} of a single-shot sender over this work.
+     *
+     * @return {@code false} if the scope refused it (closed): the source was never subscribed
+     */
+    public final boolean spawnThroughScopes(AsyncScopeToken token) {
+        return Scopes.spawn(new Connection(this), token);
+    }
+
+    /**
+     * The general path's single-shot sender and its operation, over the work: a separate object
+     * (allocated on that path only) so that the work itself implements as few interfaces as
+     * possible: sources test their subscriber against interfaces (Reactor's {@code Mono.subscribe}
+     * asks {@code instanceof Fuseable.QueueSubscription}), and a failed test scans them all.
+     */
+    private static final class Connection implements Sender<Void>, OperationState {
+        private final SpawnedWork work;
+
+        Connection(SpawnedWork work) {
+            this.work = work;
+        }
+
+        @Override
+        public OperationState connect(Receiver<? super Void> receiver) {
+            Objects.requireNonNull(receiver, "receiver");
+            if (work.target != null) {
+                throw new ProtocolViolationException(work + ": a spawned work's sender is single-shot: connected twice");
+            }
+            work.target = receiver;
+            return this;
+        }
+
+        @Override
+        public void start() {
+            work.startConnected();
+        }
+
+        @Override
+        public String toString() {
+            return work.toString();
+        }
+    }
+
+    private void startConnected() {
+        for (;;) {
+            int w = word;
+            if ((w & STARTED) != 0) {
+                throw ImmediateOperation.startedTwice(this);
+            }
+            if (casNodeWord(w, w | STARTED)) {
+                break;
+            }
+        }
+        run(receiver().env().stopToken());
+    }
+
+    /**
+     * Registers on {@code stop}, subscribes, and leaves the phase ACTIVE (or completes a pending
+     * stop). Kept small, with the rare paths in methods of their own: the whole spawn is inlined
+     * into the caller only while its compiled code stays small (measured: a spawn inlined whole
+     * costs a third less).
+     */
+    private void run(StopToken stop) {
+        if (!stop.stopPossible()) {
+            runUnstoppable();
+            return;
+        }
+        registerStop(stop); // may find stop requested: then STOP_PENDING, never subscribed
+        if ((word & PHASE) == SUBSCRIBING) { // else a stop came: do not subscribe
+            try {
+                subscribeUpstream();
+            } catch (Throwable t) { // subscribe must not throw; deliver what it threw
+                subscribeThrew(t);
+                return;
+            }
+            if (casPhase(SUBSCRIBING, ACTIVE)) {
+                return; // running: a terminal signal, dispose() or the stop callback completes it
+            }
+        }
+        // DONE (a synchronous terminal signal completed already) or STOP_PENDING (ours to complete)
+        if ((word & PHASE) == STOP_PENDING) {
+            completePendingStop();
+        }
+    }
+
+    /**
+     * {@link #run} when nothing can stop the work while it is being subscribed: there is no stop
+     * registration, and {@code dispose()} cannot be called before {@code spawn} returned the
+     * {@code Disposable} (only the source could, disposing its subscriber: that is still completed
+     * after {@code subscribe} returned). So the phase stays SUBSCRIBING (no CAS to ACTIVE);
+     * {@code next}, unused without a registration, is set to {@link #SUBSCRIBED} once
+     * {@code subscribe} returned, and {@link #stop} takes SUBSCRIBING with that mark for ACTIVE (it
+     * reads it after the caller's hand-off of the {@code Disposable}, which publishes the plain
+     * write).
+     */
+    private void runUnstoppable() {
+        if ((word & PHASE) != SUBSCRIBING) { // disposed while its start was queued: never subscribe
+            completePendingStop();
+            return;
+        }
+        try {
+            subscribeUpstream();
+        } catch (Throwable t) { // subscribe must not throw; deliver what it threw
+            subscribeThrew(t);
+            return;
+        }
+        NEXT.set(this, SUBSCRIBED);
+        if ((word & PHASE) == STOP_PENDING) {
+            completePendingStop(); // the source itself disposed its subscriber while subscribing
+        }
+    }
+
+    /** The registration on a stop token that can stop: built in (a Host) or an ordinary one. */
+    private void registerStop(StopToken stop) {
+        if (stop.stopRequested()) { // the stop came first: never subscribe
+            casPhase(SUBSCRIBING, STOP_PENDING);
+            cancelUpstream();
+            return;
+        }
+        if (stop instanceof StopNode.Host) {
+            // plain: no other thread can see this object before it is linked or subscribed
+            WORD.set(this, (int) WORD.get(this) | REGISTERED);
+            ((StopNode.Host) stop).link(this); // may run onStopRequested inline: then STOP_PENDING
+        } else {
+            StopCallback c = stop.onStop(this::onStopRequested); // may run inline: then STOP_PENDING
+            next = c;
+            setBits(FOREIGN);
+        }
+    }
+
+    private void subscribeThrew(Throwable thrown) {
+        Signals.throwIfFatal(thrown);
+        Throwable t = subscribeFailure(thrown);
+        int w = claim();
+        if (w >= 0) {
+            cancelUpstream();
+            endRegistration(w);
+            complete(ERROR, t);
+            return;
+        }
+        dropError(t);
+        if (casPhase(STOP_PENDING, DONE)) {
+            deregister();
+            complete(STOPPED, null);
+        }
+    }
+
+    private void completePendingStop() {
+        if (casPhase(STOP_PENDING, DONE)) {
+            deregister();
+            complete(STOPPED, null);
+        }
+    }
+
+    // ---------------------------------------------------------------- completion paths
+
+    /** The source ended with success or completion. Call once per terminal signal. */
+    protected final void upstreamCompleted() {
+        int w = claim();
+        if (w >= 0) {
+            if ((w & (MASK | FOREIGN)) != 0) {
+                endRegistration(w);
+            }
+            complete(VALUE, null);
+        }
+    }
+
+    /** The source ended: {@code error} null for success/completion. Call once per terminal signal. */
+    protected final void upstreamTerminated(Throwable error) {
+        if (error == null) {
+            upstreamCompleted();
+            return;
+        }
+        int w = claim();
+        if (w < 0) {
+            if (!(error instanceof CancellationException)) {
+                dropError(error); // after dispose or a stop: undeliverable, never lost
+            }
+            return;
+        }
+        endRegistration(w);
+        if (error instanceof CancellationException) {
+            complete(STOPPED, null); // an upstream CancellationException is a stop, not an error
+        } else {
+            complete(ERROR, error);
+        }
+    }
+
+    /**
+     * The source broke its protocol, or the subscriber could not go on ({@code error}): cancels it
+     * and completes the work with the error if it is not completed yet; otherwise reports it.
+     */
+    protected final void fail(Throwable error) {
+        int w = claim();
+        if (w >= 0) {
+            cancelUpstream();
+            endRegistration(w);
+            complete(ERROR, error);
+        } else {
+            dropError(error);
+        }
+    }
+
+    /** The stop callback (the scope's stop): cancel upstream, complete stopped. */
+    @Override
+    public final void onStopRequested() {
+        stop();
+    }
+
+    /**
+     * {@code Disposable.dispose()}: cancels the upstream and completes the work stopped, or, while
+     * the spawning thread is still subscribing, leaves the completion to it. Idempotent.
+     */
+    public final void stop() {
+        for (;;) {
+            int w = word;
+            int phase = w & PHASE;
+            if (phase == ACTIVE || phase == SUBSCRIBING && next == SUBSCRIBED) {
+                if (casNodeWord(w, (w & ~PHASE) | DONE)) {
+                    deregister();
+                    cancelUpstream();
+                    complete(STOPPED, null);
+                    return;
+                }
+            } else if (phase == SUBSCRIBING) {
+                if (casNodeWord(w, (w & ~PHASE) | STOP_PENDING)) {
+                    cancelUpstream(); // the spawning thread completes stopped when subscribe returns
+                    return;
+                }
+            } else {
+                return; // STOP_PENDING or DONE: someone else completes, or completed
+            }
+        }
+    }
+
+    /** {@code Disposable.isDisposed()}: true once disposed, stopped or terminated. */
+    public final boolean isDisposed() {
+        return (word & PHASE) >= STOP_PENDING;
+    }
+
+    /** Whether the work is over (terminated, stopped or disposed): nothing more will be consumed. */
+    protected final boolean isDone() {
+        return (word & PHASE) == DONE;
+    }
+
+    /** The env of the work: the token's spawn env (direct) or the receiver's. */
+    protected final Env env() {
+        return (word & DIRECT) != 0 ? ((AsyncScopeToken) target).spawnEnv() : receiver().env();
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    /**
+     * SUBSCRIBING or ACTIVE -> DONE: the completion is ours; in the same CAS a registration still
+     * REGISTERED becomes CANCELLED (its callback can no longer run; {@link #endRegistration} then
+     * tells the source). Returns the word before the CAS, or -1 if the completion was not ours.
+     */
+    private int claim() {
+        for (;;) {
+            int w = word;
+            int phase = w & PHASE;
+            if (phase != SUBSCRIBING && phase != ACTIVE) {
+                return -1;
+            }
+            int nw = (w & ~PHASE) | DONE;
+            if ((w & MASK) == REGISTERED) {
+                nw = (nw & ~MASK) | CANCELLED;
+            }
+            if (casNodeWord(w, nw)) {
+                return w;
+            }
+        }
+    }
+
+    /**
+     * After {@link #claim()} returned {@code w}: ends the stop registration (the stop-token rule:
+     * before completing). A built-in one that the claim cancelled is handed to the source to
+     * unlink; one whose callback is running on another thread is waited for; an ordinary one is
+     * closed.
+     */
+    private void endRegistration(int w) {
+        if ((w & FOREIGN) != 0) {
+            deregister();
+            return;
+        }
+        int n = w & MASK;
+        if (n == REGISTERED) {
+            ((StopNode.Host) stopToken()).cancelled(this);
+        } else if (n == RUNNING) {
+            ((StopNode.Host) stopToken()).unlink(this); // waits unless we are that callback
+        }
+    }
+
+    private boolean casPhase(int from, int to) {
+        for (;;) {
+            int w = word;
+            if ((w & PHASE) != from) {
+                return false;
+            }
+            if (casNodeWord(w, (w & ~PHASE) | to)) {
+                return true;
+            }
+        }
+    }
+
+    private void setPhase(int to) {
+        for (;;) {
+            int w = word;
+            if (casNodeWord(w, (w & ~PHASE) | to)) {
+                return;
+            }
+        }
+    }
+
+    private void setBits(int bits) {
+        for (;;) {
+            int w = word;
+            if (casNodeWord(w, w | bits)) {
+                return;
+            }
+        }
+    }
+
+    /** Ends the stop registration before the work completes (the stop-token rule). */
+    private void deregister() {
+        int w = word;
+        if ((w & FOREIGN) != 0) {
+            Object c = next;
+            if (c != null) {
+                next = null;
+                ((StopCallback) c).close();
+            }
+        } else if ((w & MASK) != FREE) {
+            ((StopNode.Host) stopToken()).unlink(this);
+        }
+    }
+
+    private StopToken stopToken() {
+        return env().stopToken();
+    }
+
+    @SuppressWarnings("unchecked")
+    private Receiver<? super Void> receiver() {
+        return (Receiver<? super Void>) target;
+    }
+
+    private void complete(int how, Throwable error) {
+        if ((word & DIRECT) != 0) {
+            AsyncScopeToken token = (AsyncScopeToken) target;
+            if (how == ERROR) {
+                routeThenDissociate(token, error);
+            } else {
+                token.dissociate();
+            }
+            return;
+        }
+        completeReceiver(how, error);
+    }
+
+    private static void routeThenDissociate(AsyncScopeToken token, Throwable error) {
+        try {
+            routeError(token, error, token.spawnEnv());
+        } finally {
+            token.dissociate();
+        }
+    }
+
+    private void completeReceiver(int how, Throwable error) {
+        Receiver<? super Void> r = receiver();
+        if (how == VALUE) {
+            Signals.setValue(r, null);
+        } else if (how == ERROR) {
+            Signals.setError(r, error);
+        } else {
+            Signals.setStopped(r);
+        }
+    }
+
+    /**
+     * Hands an error of spawned work to its token ({@link AsyncScopeToken#onSpawnError}); a token
+     * whose method throws anyway has that reported to {@link Hooks#onErrorDropped}, never lost.
+     */
+    public static void routeError(AsyncScopeToken token, Throwable error, Env env) {
+        try {
+            token.onSpawnError(error, env);
+        } catch (Throwable t) {
+            Signals.handlerFailed(t, error);
+        }
+    }
+
+    // ---------------------------------------------------------------- StopNode
+
+    @Override
+    public final int nodeWord() {
+        return word;
+    }
+
+    @Override
+    public final boolean casNodeWord(int expect, int update) {
+        return WORD.compareAndSet(this, expect, update);
+    }
+
+    @Override
+    public final StopNode nextNode() {
+        return (StopNode) next;
+    }
+
+    @Override
+    public final void nextNode(StopNode n) {
+        next = n;
+    }
+
+    private static final VarHandle WORD;
+    private static final VarHandle NEXT;
+
+    static {
+        try {
+            WORD = MethodHandles.lookup().findVarHandle(SpawnedWork.class, "word", int.class);
+            NEXT = MethodHandles.lookup().findVarHandle(SpawnedWork.class, "next", Object.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}
