@@ -28,10 +28,12 @@ import org.openjdk.jcstress.infra.results.III_Result;
 @Description("RxScopes.spawn of a Completable into a CountingScope (one object: observer, association, "
         + "stop registration and Disposable): the scope's requestStop() races the source's onError. "
         + "Exactly one completes the work and the association is released once; if the stop won, "
-        + "the upstream was disposed and the error goes to RxJavaPlugins.onError; if the error won, "
-        + "the scope counts it. Never both, never neither.")
+        + "the upstream was disposed (unless onError had already begun) and the error goes to "
+        + "RxJavaPlugins.onError; if the error won, the scope counts it and nothing is disposed.")
 @Outcome(id = "1, 0, 1", expect = ACCEPTABLE, desc = "onError won: the scope took the error")
 @Outcome(id = "1, 1, 0", expect = ACCEPTABLE, desc = "the stop won: upstream disposed, the late error to RxJavaPlugins")
+@Outcome(id = "1, 0, 0", expect = ACCEPTABLE, desc = "the stop won the claim after onError had begun (which drops the "
+        + "upstream reference first): nothing left to dispose, the error to RxJavaPlugins")
 @Outcome(id = "[02-9], .*", expect = FORBIDDEN, desc = "association released twice, or never")
 @Outcome(expect = FORBIDDEN, desc = "the error counted although the stop won, or any other combination")
 @State
