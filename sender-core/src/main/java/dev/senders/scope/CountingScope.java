@@ -63,7 +63,7 @@ public final class CountingScope {
 
     private ScopeCore newCore(String name, Consumer<? super Throwable> handler) {
         ScopeCore c = ScopeCore.forScope("CountingScope", name, true, handler);
-        ScopeCore.CLEANER.register(this, new ScopeCore.LeakCheck(c));
+        c.watch(this); // the leak check is registered at the first association
         return c;
     }
 

@@ -97,6 +97,15 @@ final class ScopeCore implements AsyncScopeToken {
      */
     private final boolean strictHandler;
 
+    /**
+     * The public handle ({@code SimpleCountingScope}/{@code CountingScope}) until the first
+     * association registers its leak check with the {@link #CLEANER}; null afterwards, and for
+     * letAsyncScope's scope. A scope that was never used cannot leak, so one created, closed and
+     * joined without work costs no registration; until the first use the core keeps the handle,
+     * so that a token used after its handle was dropped still gets the handle watched.
+     */
+    private volatile Object unwatched;
+
     /** Name, creation site, refusals, tracked work: null until needed (see {@link ScopeDiagnostics}). */
     private volatile ScopeDiagnostics diag;
 
@@ -137,6 +146,12 @@ final class ScopeCore implements AsyncScopeToken {
                 nw = w + ONE;
             } else if (s == UNUSED) {
                 nw = (w + ONE) & ~STATE_MASK | OPEN;
+                if (WORD.compareAndSet(this, w, nw)) {
+                    watchHandle(); // the first association: only this thread sees UNUSED -> OPEN
+                    return true;
+                }
+                w = word;
+                continue;
             } else {
                 diagnostics().refused();
                 return false;
@@ -146,6 +161,24 @@ final class ScopeCore implements AsyncScopeToken {
                 return true;
             }
             w = prev;
+        }
+    }
+
+    /** Keeps {@code handle} until the first association; see {@link #unwatched}. */
+    void watch(Object handle) {
+        unwatched = handle;
+    }
+
+    private void watchHandle() {
+        Object h = unwatched;
+        if (h != null) {
+            try {
+                CLEANER.register(h, new LeakCheck(this));
+            } catch (Throwable t) { // an OutOfMemoryError: undo the association, so that none is left behind
+                dissociate();
+                throw t;
+            }
+            unwatched = null;
         }
     }
 

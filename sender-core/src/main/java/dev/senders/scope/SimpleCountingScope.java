@@ -40,7 +40,7 @@ public final class SimpleCountingScope {
 
     /** A scope in the {@code UNUSED} state whose spawn errors go to {@code Hooks.onErrorDropped}; its name is generated. */
     public SimpleCountingScope() {
-        this(null, null, 0);
+        this.core = newCore(null, null);
     }
 
     /**
@@ -49,7 +49,7 @@ public final class SimpleCountingScope {
      * @param errorHandler receives the errors of spawned work
      */
     public SimpleCountingScope(Consumer<? super Throwable> errorHandler) {
-        this(null, Objects.requireNonNull(errorHandler, "errorHandler"), 0);
+        this.core = newCore(null, Objects.requireNonNull(errorHandler, "errorHandler"));
     }
 
     /**
@@ -61,7 +61,7 @@ public final class SimpleCountingScope {
      * @throws IllegalArgumentException if {@code name} is blank
      */
     public SimpleCountingScope(String name) {
-        this(checkName(name), null, 0);
+        this.core = newCore(checkName(name), null);
     }
 
     /**
@@ -74,12 +74,13 @@ public final class SimpleCountingScope {
      * @throws IllegalArgumentException if {@code name} is blank
      */
     public SimpleCountingScope(String name, Consumer<? super Throwable> errorHandler) {
-        this(checkName(name), Objects.requireNonNull(errorHandler, "errorHandler"), 0);
+        this.core = newCore(checkName(name), Objects.requireNonNull(errorHandler, "errorHandler"));
     }
 
-    private SimpleCountingScope(String name, Consumer<? super Throwable> errorHandler, int unused) {
-        this.core = ScopeCore.forScope("SimpleCountingScope", name, false, errorHandler);
-        ScopeCore.CLEANER.register(this, new ScopeCore.LeakCheck(core));
+    private ScopeCore newCore(String name, Consumer<? super Throwable> errorHandler) {
+        ScopeCore c = ScopeCore.forScope("SimpleCountingScope", name, false, errorHandler);
+        c.watch(this); // the leak check is registered at the first association
+        return c;
     }
 
     static String checkName(String name) {

@@ -151,4 +151,23 @@ class ScopeLeakTest {
             assertEquals("dropNamedWithWork", w.spawnSite().get(0).getMethodName(), w.toString());
         }
     }
+
+    @Test
+    @DisplayName("a scope whose handle was dropped before its first use is reported when its kept token is then used and dropped")
+    void handleDroppedBeforeFirstUse_tokenUsedLater_reported() {
+        String[] id = new String[1];
+        AsyncScopeToken token = tokenOfDroppedScope(id);
+        System.gc(); // the unused scope's handle is kept by its token until the first association
+        Scopes.spawn(new ManualSender<Void>(), token);
+        token = null;
+        ScopeLeakedException r = awaitReport(id[0]);
+        assertEquals(ScopeState.OPEN, r.state());
+        assertEquals(1, r.count());
+    }
+
+    private static AsyncScopeToken tokenOfDroppedScope(String[] id) {
+        CountingScope scope = new CountingScope();
+        id[0] = id(scope);
+        return scope.getToken();
+    }
 }
