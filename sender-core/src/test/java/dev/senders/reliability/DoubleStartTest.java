@@ -72,6 +72,8 @@ class DoubleStartTest {
                 Arguments.of("whenAll", new Case(Senders.whenAll(Senders.just(1), Senders.just(2)))),
                 Arguments.of("whenAny", new Case(Senders.whenAny(Senders.just(1), Senders.just(2)))),
                 Arguments.of("stopWhen", new Case(Senders.just(1).stopWhen(new InplaceStopSource().token()))),
+                Arguments.of("stopWhen, downstream that can stop",
+                        new Case(Senders.just(1).stopWhen(new InplaceStopSource().token()), () -> {}, true)),
                 Arguments.of("timeout", new Case(Senders.just(1).timeout(Duration.ofMinutes(1)))),
                 Arguments.of("fromCompletionStage", new Case(
                         Senders.fromCompletionStage(CompletableFuture.completedFuture(1)))),

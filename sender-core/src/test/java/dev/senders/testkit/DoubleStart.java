@@ -24,11 +24,20 @@ public final class DoubleStart {
 
     private DoubleStart() {}
 
-    /** A case: the sender whose operation is started twice, and how to let its pending work run. */
-    public record Case(Sender<?> sender, Runnable drive) {
-        /** A sender whose operation completes without anything to drive. */
+    /**
+     * A case: the sender whose operation is started twice, how to let its pending work run, and
+     * whether the receiver can be stopped (its env carries a stop source's token; else
+     * {@link dev.senders.Env#empty()}: some operations take another shape then).
+     */
+    public record Case(Sender<?> sender, Runnable drive, boolean stoppable) {
+        /** A sender whose operation completes once {@code drive} ran; a receiver that cannot be stopped. */
+        public Case(Sender<?> sender, Runnable drive) {
+            this(sender, drive, false);
+        }
+
+        /** A sender whose operation completes without anything to drive; a receiver that cannot be stopped. */
         public Case(Sender<?> sender) {
-            this(sender, () -> {});
+            this(sender, () -> {}, false);
         }
     }
 
@@ -38,7 +47,7 @@ public final class DoubleStart {
         List<Throwable> dropped = new CopyOnWriteArrayList<>();
         Hooks.setOnErrorDropped(dropped::add);
         try {
-            TestReceiver r = new TestReceiver<>();
+            TestReceiver r = c.stoppable() ? TestReceiver.withStopSource() : new TestReceiver<>();
             OperationState op = ((Sender) c.sender()).connect(r);
             op.start();
             IllegalStateException e = assertThrows(IllegalStateException.class, op::start, name);
