@@ -77,7 +77,7 @@ public abstract class PublisherOperationScenario extends LincheckScenario {
 
             @Override
             public void setError(Throwable e) {
-                log.add("error:" + e.getClass().getSimpleName());
+                log.addError(e);
             }
 
             @Override

@@ -103,7 +103,7 @@ public class SenderSubscriptionLincheckTest extends LincheckScenario {
 
         @Override
         public void onError(Throwable e) {
-            log.add("error:" + e.getClass().getSimpleName());
+            log.addError(e);
         }
 
         @Override

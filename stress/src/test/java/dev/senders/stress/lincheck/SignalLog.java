@@ -33,6 +33,11 @@ final class SignalLog {
         entries.set(i, new Object[] {Thread.currentThread(), signal});
     }
 
+    /** Appends {@code error:} and the error's simple class name (what the scenarios compare). */
+    void addError(Throwable e) {
+        add("error:" + e.getClass().getSimpleName());
+    }
+
     /** Where the log ends now; pass it to {@link #since} when the call returns. */
     int mark() {
         return size.get();
