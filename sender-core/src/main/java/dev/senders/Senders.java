@@ -2,7 +2,6 @@ package dev.senders;
 
 import dev.senders.internal.Connect;
 import dev.senders.internal.ImmediateOperation;
-import dev.senders.internal.Signals;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,17 +97,7 @@ public final class Senders {
         Objects.requireNonNull(query, "query");
         return receiver -> {
             Objects.requireNonNull(receiver, "receiver");
-            return () -> {
-                V v;
-                try {
-                    v = receiver.env().get(query);
-                } catch (Throwable t) {
-                    Signals.throwIfFatal(t);
-                    Signals.setError(receiver, t);
-                    return;
-                }
-                Signals.setValue(receiver, v);
-            };
+            return new ImmediateOperation<V>(receiver, ImmediateOperation.READ, query);
         };
     }
 

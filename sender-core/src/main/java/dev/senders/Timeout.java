@@ -1,6 +1,7 @@
 package dev.senders;
 
 import dev.senders.internal.Durations;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.SharedTimer;
 import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
@@ -54,6 +55,7 @@ final class Timeout<T> implements Sender<T> {
         private final OperationState child;
         private volatile int state;
         private volatile Future<?> timer;
+        private boolean started; // plain: a sequential second start is detected (decision H2)
 
         Op(Timeout<T> t, Receiver<? super T> downstream) {
             this.timeout = t.timeout;
@@ -63,6 +65,10 @@ final class Timeout<T> implements Sender<T> {
 
         @Override
         public void start() {
+            if (started) {
+                throw ImmediateOperation.startedTwice("timeout's operation"); // before a second timer task
+            }
+            started = true;
             long nanos = Durations.saturatedNanos(timeout);
             if (nanos <= 0L) {
                 run(); // already due: stop requested on this thread before the source starts

@@ -8,6 +8,7 @@ import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
 import dev.senders.internal.Connect;
+import dev.senders.internal.ImmediateOperation;
 import dev.senders.internal.Signals;
 import dev.senders.scope.AsyncScopeToken;
 import java.lang.invoke.MethodHandles;
@@ -177,8 +178,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
     @Override
     public void start() {
         if ((state & STARTED) != 0) {
-            Dropped.error(new ProtocolViolationException("OperationState.start() called twice on " + this), context);
-            return;
+            throw ImmediateOperation.startedTwice("ReactorScopes.nest's operation"); // decision H2
         }
         StopToken stop = inner.env().stopToken();
         // May run this.run() inline (stop already requested): the downstream then gets its error now.

@@ -354,14 +354,4 @@ class ReactorSchedulersTest {
             pool.shutdownNow();
         }
     }
-
-    @Test
-    void from_aScheduleOperationStartedTwiceThrowsAndCompletesOnce() {
-        dev.senders.testkit.TestReceiver<Void> r = new dev.senders.testkit.TestReceiver<>();
-        dev.senders.OperationState op = ReactorSchedulers.from(reactor.core.scheduler.Schedulers.immediate())
-                .schedule().connect(r);
-        op.start();
-        org.junit.jupiter.api.Assertions.assertThrows(dev.senders.ProtocolViolationException.class, op::start);
-        org.junit.jupiter.api.Assertions.assertEquals(1, r.completions());
-    }
 }

@@ -264,14 +264,4 @@ class RxSchedulersTest {
             assertEquals(0, plugin.errors.size(), () -> "" + plugin.errors);
         }
     }
-
-    @Test
-    void from_aScheduleOperationStartedTwiceThrowsAndCompletesOnce() {
-        dev.senders.testkit.TestReceiver<Void> r = new dev.senders.testkit.TestReceiver<>();
-        dev.senders.OperationState op = RxSchedulers.from(io.reactivex.rxjava3.schedulers.Schedulers.trampoline())
-                .schedule().connect(r);
-        op.start();
-        assertThrows(dev.senders.ProtocolViolationException.class, op::start);
-        assertEquals(1, r.completions());
-    }
 }

@@ -98,8 +98,7 @@ public abstract class GuardedReceiver<T> implements Receiver<T> {
                     + ": the child sender completed before start (a sender must not complete before its operation is started)"));
             return false;
         }
-        throw new ProtocolViolationException(algorithm()
-                + ": start() called twice (start an operation once; connect the sender again for another run)");
+        throw ImmediateOperation.startedTwice(algorithm() + "'s operation");
     }
 
     private boolean enter(String signal) {

@@ -2,12 +2,13 @@ package dev.senders.internal;
 
 import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;
+import dev.senders.Query;
 import dev.senders.Receiver;
 
 /**
  * An operation that completes its receiver inline, on the thread that starts it (the operation
- * of {@code just}, {@code justError}, {@code justStopped}, of an unassociated nest or future, of
- * the inline scheduler's {@code schedule()}); not public API. It also carries the library's one
+ * of {@code just}, {@code justError}, {@code justStopped}, {@code read}, of an unassociated nest or
+ * future, of the inline scheduler's {@code schedule()}); not public API. It also carries the library's one
  * rule for a second {@code start} ({@link #startedTwice}), which every operation state of the
  * library applies.
  *
@@ -29,6 +30,11 @@ public final class ImmediateOperation<T> implements OperationState {
     public static final byte STOPPED = 2;
     /** Completes stopped if the receiver's stop was requested, else with the value: a schedule operation. */
     public static final byte SCHEDULE = 3;
+    /**
+     * Completes with the receiver's env's value for the query (the payload), or with the error
+     * the lookup threw: {@code read}'s operation.
+     */
+    public static final byte READ = 4;
 
     private final Receiver<? super T> receiver;
     private final byte kind;
@@ -69,6 +75,17 @@ public final class ImmediateOperation<T> implements OperationState {
             case STOPPED:
                 Signals.setStopped(receiver);
                 break;
+            case READ:
+                T v;
+                try {
+                    v = receiver.env().get((Query<T>) payload);
+                } catch (Throwable t) {
+                    Signals.throwIfFatal(t);
+                    Signals.setError(receiver, t);
+                    return;
+                }
+                Signals.setValue(receiver, v);
+                break;
             default:
                 if (receiver.env().stopToken().stopRequested()) {
                     Signals.setStopped(receiver);
@@ -81,6 +98,6 @@ public final class ImmediateOperation<T> implements OperationState {
     @Override
     public String toString() {
         return "operation[" + (kind == VALUE ? "value" : kind == ERROR ? "error" : kind == STOPPED ? "stopped"
-                : "schedule") + (started ? ", started" : "") + "]";
+                : kind == READ ? "read " + payload : "schedule") + (started ? ", started" : "") + "]";
     }
 }

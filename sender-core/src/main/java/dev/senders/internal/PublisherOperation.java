@@ -224,8 +224,7 @@ public abstract class PublisherOperation<T, R> implements OperationState, Runnab
     @Override
     public final void start() {
         if (state != 0) {
-            throw new ProtocolViolationException("start() was called twice on " + this
-                    + "; an operation state may be started once");
+            throw ImmediateOperation.startedTwice("the operation subscribing to " + source);
         }
         STATE.set(this, STARTED | STARTING); // plain: published by the callback registration or the subscribe below
         StopToken token = receiver.env().stopToken();

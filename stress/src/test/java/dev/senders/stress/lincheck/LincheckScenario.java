@@ -12,6 +12,7 @@ import kotlin.reflect.jvm.ReflectJvmMapping;
 import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
 import org.jetbrains.lincheck.datastructures.CustomScenarioDSLKt;
 import org.jetbrains.lincheck.datastructures.DSLThreadScenario;
+import org.jetbrains.lincheck.datastructures.ManagedStrategyGuarantee;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Options;
 import org.jetbrains.lincheck.datastructures.StressOptions;
@@ -45,7 +46,7 @@ import org.junit.jupiter.api.Test;
  *     without instrumentation: a check of the real JIT-compiled code and memory model.
  * </ul>
  *
- * <p><b>Adding a scenario</b> (for instance the Reactive Streams boundary's state machine):
+ * <p><b>Adding a scenario</b>:
  * <ol>
  * <li>Create a public class in this package extending {@code LincheckScenario}, with a public
  *     no-argument constructor that builds the object under test through the public API.
@@ -64,7 +65,9 @@ import org.junit.jupiter.api.Test;
  *     declare {@code @Validate} methods: Lincheck allows one, {@link #validate()}.
  * <li>Keep it small: 2-3 threads x 2-3 operations. The whole suite must stay within about two
  *     minutes on 2 cores; override {@link #iterations()}, {@link #invocations()} or
- *     {@link #stressInvocations()} if a scenario needs a different budget.
+ *     {@link #stressInvocations()} if a scenario needs a different budget, and list in
+ *     {@link #guarantees()} the probes and library code no race goes through (their shared
+ *     accesses otherwise spend the interleaving budget).
  * <li>Random generation may rarely produce the one arrangement a race needs (operations that
  *     must run once, in order, before the racing ones): list such arrangements in
  *     {@link #customScenarios()} with {@link #scenario()}; model checking explores every
@@ -236,10 +239,23 @@ public abstract class LincheckScenario {
         return spec == null ? o : o.sequentialSpecification(spec);
     }
 
+    /**
+     * Code the model checker runs without switching threads inside ({@link ManagedStrategyGuarantee}):
+     * test probes and library code the scenario's races do not go through, whose shared accesses would
+     * otherwise spend the interleaving budget. Use {@code ignore()} only for code that never waits.
+     */
+    protected List<ManagedStrategyGuarantee> guarantees() {
+        return List.of();
+    }
+
     /** Every interleaving of each generated scenario, up to {@link #invocations()} per scenario. */
     @Test
     void modelChecking() {
-        configure(new ModelCheckingOptions(), invocations()).check(getClass());
+        ModelCheckingOptions o = configure(new ModelCheckingOptions(), invocations());
+        for (ManagedStrategyGuarantee g : guarantees()) {
+            o = o.addGuarantee(g);
+        }
+        o.check(getClass());
     }
 
     /** The same scenarios on real threads, {@link #stressInvocations()} runs each. */
