@@ -219,7 +219,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
     @Override
     public void request(long n) {
         if (n <= 0) {
-            terminate(new IllegalArgumentException("§3.9 violated: positive request amount required but it was " + n), false);
+            terminate(new IllegalArgumentException("request(" + n + "): the amount requested must be positive (Reactive Streams §3.9)"), false);
             return;
         }
         for (;;) {
@@ -270,7 +270,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
         }
         if ((state & SUBSCRIBED) != 0) {
             cancelUpstream(s); // §2.5
-            Dropped.error(new ProtocolViolationException("§2.5 violated: onSubscribe called twice by " + source), context);
+            Dropped.error(new ProtocolViolationException(source + " called onSubscribe twice (Reactive Streams §2.5); the second subscription was cancelled, the first is kept"), context);
             return;
         }
         upstream = s;
@@ -439,7 +439,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
             s.cancel();
         } catch (Throwable t) {
             Signals.throwIfFatal(t);
-            Dropped.error(new ProtocolViolationException("§3.15 violated: Subscription.cancel() threw " + t), context);
+            Dropped.error(new ProtocolViolationException("a subscription threw from cancel() (Reactive Streams §3.15): " + t), context);
         }
     }
 
