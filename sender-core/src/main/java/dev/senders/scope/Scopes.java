@@ -240,7 +240,7 @@ public final class Scopes {
         try {
             // wrap(sender, env), not a test of the token's class: a token that forwards to a
             // scope's token gets the scope's fast path (no stopWhen when the env has its token)
-            op = Connect.checked(token.wrap(sender, env), r);
+            op = Connect.checked(Objects.requireNonNull(token.wrap(sender, env), "token.wrap returned null"), r);
         } catch (Throwable t) {
             if (r.abandonConnect()) { // a completion during connect may have released it already
                 token.dissociate();

@@ -861,4 +861,32 @@ class ScopeBadInputTest {
             Hooks.resetOnErrorDropped();
         }
     }
+
+    @Test
+    @DisplayName("a user token whose wrap returns null: spawn throws a NullPointerException naming wrap, and the association is released")
+    void tokenWrapReturnsNull_spawnThrows_associationReleased() throws Exception {
+        SimpleCountingScope scope = new SimpleCountingScope();
+        Sibling s = new Sibling(scope.getToken());
+        AsyncScopeToken target = scope.getToken();
+        AsyncScopeToken broken = new AsyncScopeToken() {
+            @Override
+            public boolean tryAssociate() {
+                return target.tryAssociate();
+            }
+
+            @Override
+            public void dissociate() {
+                target.dissociate();
+            }
+
+            @Override
+            public <T> Sender<T> wrap(Sender<T> sender) {
+                return null;
+            }
+        };
+        NullPointerException npe = assertThrows(NullPointerException.class, () -> Scopes.spawn(Senders.just(1), broken));
+        assertTrue(npe.getMessage().contains("wrap returned null"), npe.getMessage());
+        assertEquals(1, scope.count(), "only the sibling is still associated");
+        assertNothingElseLost(s, scope);
+    }
 }
