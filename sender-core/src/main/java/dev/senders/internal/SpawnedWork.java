@@ -401,11 +401,6 @@ public abstract class SpawnedWork implements StopNode {
         return (word & PHASE) >= STOP_PENDING;
     }
 
-    /** Whether the work is over (terminated, stopped or disposed): nothing more will be consumed. */
-    protected final boolean isDone() {
-        return (word & PHASE) == DONE;
-    }
-
     /** The env of the work: the token's spawn env (direct) or the receiver's. */
     protected final Env env() {
         return (word & DIRECT) != 0 ? ((AsyncScopeToken) target).spawnEnv() : receiver().env();
@@ -462,15 +457,6 @@ public abstract class SpawnedWork implements StopNode {
             }
             if (casNodeWord(w, (w & ~PHASE) | to)) {
                 return true;
-            }
-        }
-    }
-
-    private void setPhase(int to) {
-        for (;;) {
-            int w = word;
-            if (casNodeWord(w, (w & ~PHASE) | to)) {
-                return;
             }
         }
     }
