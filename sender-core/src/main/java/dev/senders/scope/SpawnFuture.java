@@ -292,7 +292,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
 
     @Override
     public void setValue(T v) {
-        if (claim("setValue")) {
+        if (claim("setValue", null)) {
             result = v;
             workDone(VALUE);
         }
@@ -300,7 +300,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
 
     @Override
     public void setError(Throwable e) {
-        if (claim("setError")) {
+        if (claim("setError", e)) {
             result = e == null ? new NullPointerException("spawnFuture: the work called setError(null)") : e;
             workDone(ERROR);
         }
@@ -318,7 +318,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
 
     @Override
     public void setStopped() {
-        if (claim("setStopped")) {
+        if (claim("setStopped", null)) {
             workDone(STOPPED);
         }
     }
@@ -327,13 +327,17 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
      * The work's first completion sets {@code CLAIMED}; a second one is a protocol violation,
      * reported, and must neither overwrite the result nor release the association again.
      */
-    private boolean claim(String signal) {
+    private boolean claim(String signal, Throwable error) {
         int prev = (int) STATE.getAndBitwiseOr(this, CLAIMED);
         if ((prev & CLAIMED) == 0) {
             return true;
         }
-        Hooks.onErrorDropped(new ProtocolViolationException("spawnFuture: the spawned sender called " + signal
-                + " after it had already completed (a sender must deliver exactly one completion per start; the extra signal was ignored)"));
+        ProtocolViolationException pve = new ProtocolViolationException("spawnFuture: the spawned sender called " + signal
+                + " after it had already completed (a sender must deliver exactly one completion per start; the extra signal was ignored)");
+        if (error != null) {
+            pve.initCause(error); // the extra error is reported with the violation, never lost
+        }
+        Hooks.onErrorDropped(pve);
         return false;
     }
 

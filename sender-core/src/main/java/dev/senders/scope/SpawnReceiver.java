@@ -102,17 +102,27 @@ class SpawnReceiver implements Receiver<Object> {
         }
     }
 
-    /** True if this completion is the one; false if it is early (recorded) or a second one (reported). */
-    private boolean enter(String signal) {
+    /**
+     * True if this completion is the one; false if it is early (recorded; an early error is
+     * reported at once) or a second one (reported, with its own error, if any, as the cause).
+     */
+    private boolean enter(String signal, Throwable error) {
         if (connecting == Thread.currentThread()) {
             if (claim(EARLY)) {
+                if (error != null) {
+                    Hooks.onErrorDropped(error); // an early error: reported now, never lost
+                }
                 return false;
             }
         } else if (claim(COMPLETED)) {
             return true;
         }
-        Hooks.onErrorDropped(new ProtocolViolationException("spawn: the spawned sender called " + signal
-                + " after it had already completed (a sender must deliver exactly one completion per start; the extra signal was ignored)"));
+        ProtocolViolationException pve = new ProtocolViolationException("spawn: the spawned sender called " + signal
+                + " after it had already completed (a sender must deliver exactly one completion per start; the extra signal was ignored)");
+        if (error != null) {
+            pve.initCause(error); // the extra error is reported with the violation, never lost
+        }
+        Hooks.onErrorDropped(pve);
         return false;
     }
 
@@ -151,14 +161,14 @@ class SpawnReceiver implements Receiver<Object> {
 
     @Override
     public final void setValue(Object value) {
-        if (enter("setValue")) {
+        if (enter("setValue", null)) {
             token.dissociate();
         }
     }
 
     @Override
     public final void setStopped() {
-        if (enter("setStopped")) {
+        if (enter("setStopped", null)) {
             token.dissociate();
         }
     }
@@ -166,10 +176,7 @@ class SpawnReceiver implements Receiver<Object> {
     @Override
     public final void setError(Throwable error) {
         Throwable e = error == null ? new NullPointerException("spawn: the spawned sender called setError(null)") : error;
-        if (!enter("setError")) {
-            if ((guard & GUARD_MASK) == EARLY && connecting == Thread.currentThread()) {
-                Hooks.onErrorDropped(e);   // an early error: reported now, never lost
-            }
+        if (!enter("setError", e)) {
             return;
         }
         try {

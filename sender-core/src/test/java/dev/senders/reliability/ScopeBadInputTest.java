@@ -889,4 +889,29 @@ class ScopeBadInputTest {
         assertEquals(1, scope.count(), "only the sibling is still associated");
         assertNothingElseLost(s, scope);
     }
+
+    @Test
+    @DisplayName("a second completion with an error under spawn and spawnFuture: the violation is reported with that error as its cause, never lost")
+    void secondErrorCompletion_reportedWithTheErrorAsCause() throws Exception {
+        List<Throwable> dropped = new CopyOnWriteArrayList<>();
+        Hooks.setOnErrorDropped(dropped::add);
+        try {
+            SimpleCountingScope scope = new SimpleCountingScope();
+            IllegalStateException late = new IllegalStateException("second completion");
+            Sender<Integer> twice = r -> () -> {
+                r.setValue(1);
+                r.setError(late);
+            };
+            assertTrue(Scopes.spawn(twice, scope.getToken()));
+            TestReceiver.start(Scopes.spawnFuture(twice, scope.getToken()));
+            assertEquals(2, dropped.size(), dropped.toString());
+            for (Throwable t : dropped) {
+                assertInstanceOf(ProtocolViolationException.class, t);
+                assertSame(late, t.getCause());
+            }
+            assertEquals(0, scope.count());
+        } finally {
+            Hooks.resetOnErrorDropped();
+        }
+    }
 }
