@@ -274,7 +274,7 @@ final class StartsOn<T> implements Sender<T> {
         }
 
         /** True if this completion goes downstream; false if early (recorded) or a second one (reported). */
-        private boolean enter(String signal) {
+        private boolean enter(String signal, Throwable error) {
             if (marker == Thread.currentThread()) {
                 if (STATE.compareAndSet(this, RUNNING, EARLY)) {
                     return false;
@@ -282,14 +282,14 @@ final class StartsOn<T> implements Sender<T> {
             } else if (STATE.compareAndSet(this, RUNNING, COMPLETED)) {
                 return true;
             }
-            Hooks.onErrorDropped(new ProtocolViolationException("startsOn: the child sender called " + signal
-                    + " after it had already completed (a sender must deliver exactly one completion per start; the extra signal was ignored)"));
+            Hooks.onErrorDropped(Signals.extraCompletion("startsOn: the child sender called " + signal
+                    + " after it had already completed (a sender must deliver exactly one completion per start; the extra signal was ignored)", error));
             return false;
         }
 
         @Override
         public void setValue(T value) {
-            if (enter("setValue")) {
+            if (enter("setValue", null)) {
                 Signals.setValue(downstream, value);
             }
         }
@@ -297,7 +297,7 @@ final class StartsOn<T> implements Sender<T> {
         @Override
         public void setError(Throwable error) {
             Throwable e = error == null ? new NullPointerException("startsOn: child called setError(null)") : error;
-            if (enter("setError")) {
+            if (enter("setError", e)) {
                 Signals.setError(downstream, e);
             } else if (state == EARLY && marker == Thread.currentThread()) {
                 Hooks.onErrorDropped(e);   // an early error: reported now, never lost
@@ -306,7 +306,7 @@ final class StartsOn<T> implements Sender<T> {
 
         @Override
         public void setStopped() {
-            if (enter("setStopped")) {
+            if (enter("setStopped", null)) {
                 Signals.setStopped(downstream);
             }
         }

@@ -2,6 +2,7 @@ package dev.senders;
 
 import dev.senders.internal.Durations;
 import dev.senders.internal.NonBlockingThreads;
+import dev.senders.internal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
@@ -152,8 +153,8 @@ final class SyncWait<T> implements Receiver<T> {
             }
             return false;
         }
-        Hooks.onErrorDropped(new ProtocolViolationException(
-                "syncWait: a sender completed twice (second completion: " + name(how) + ")"));
+        Hooks.onErrorDropped(Signals.extraCompletion(
+                "syncWait: a sender completed twice (second completion: " + name(how) + ")", e));
         return false;
     }
 

@@ -91,8 +91,8 @@ final class Timeout<T> implements Sender<T> {
             for (;;) {
                 int s = state;
                 if (s == DONE) {
-                    Hooks.onErrorDropped(new ProtocolViolationException(
-                            "timeout: the source completed twice (a sender must deliver exactly one completion per start; the extra signal was ignored)"));
+                    Hooks.onErrorDropped(Signals.extraCompletion(
+                            "timeout: the source completed twice (a sender must deliver exactly one completion per start; the extra signal was ignored)", error));
                     return false;
                 }
                 if (STATE.compareAndSet(this, s, DONE)) {

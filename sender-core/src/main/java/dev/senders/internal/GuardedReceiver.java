@@ -63,21 +63,21 @@ public abstract class GuardedReceiver<T> implements Receiver<T> {
 
     @Override
     public final void setValue(T value) {
-        if (enter("setValue")) {
+        if (enter("setValue", null)) {
             onValue(value);
         }
     }
 
     @Override
     public final void setError(Throwable error) {
-        if (enter("setError")) {
+        if (enter("setError", error)) {
             onError(error == null ? new NullPointerException(algorithm() + ": child called setError(null)") : error);
         }
     }
 
     @Override
     public final void setStopped() {
-        if (enter("setStopped")) {
+        if (enter("setStopped", null)) {
             onStopped();
         }
     }
@@ -101,7 +101,7 @@ public abstract class GuardedReceiver<T> implements Receiver<T> {
         throw ImmediateOperation.startedTwice(algorithm() + "'s operation");
     }
 
-    private boolean enter(String signal) {
+    private boolean enter(String signal, Throwable error) {
         for (;;) {
             int s = guard;
             if (s == STARTED) {
@@ -113,8 +113,8 @@ public abstract class GuardedReceiver<T> implements Receiver<T> {
                     return false;
                 }
             } else {
-                Hooks.onErrorDropped(new ProtocolViolationException(algorithm() + ": the child sender called "
-                        + signal + " after it had already completed (a sender must deliver exactly one completion per start; the extra signal was ignored)"));
+                Hooks.onErrorDropped(Signals.extraCompletion(algorithm() + ": the child sender called "
+                        + signal + " after it had already completed (a sender must deliver exactly one completion per start; the extra signal was ignored)", error));
                 return false;
             }
         }

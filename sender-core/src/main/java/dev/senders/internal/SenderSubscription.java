@@ -312,12 +312,8 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
     }
 
     private void secondCompletion(Throwable error) {
-        ProtocolViolationException pve = new ProtocolViolationException("the sender completed twice while "
-                + "adapted to a publisher; a sender completes exactly once per start");
-        if (error != null) {
-            pve.addSuppressed(error);
-        }
-        dropError(pve);
+        dropError(Signals.extraCompletion("the sender completed twice while "
+                + "adapted to a publisher; a sender completes exactly once per start", error));
     }
 
     // ------------------------------------------------------------------ emission (TERMINAL owned)

@@ -2,6 +2,7 @@ package dev.senders.internal;
 
 import dev.senders.Hooks;
 import dev.senders.OperationState;
+import dev.senders.ProtocolViolationException;
 import dev.senders.Receiver;
 
 /**
@@ -75,6 +76,23 @@ public final class Signals {
             throwIfFatal(t);
             setError(r, t);
         }
+    }
+
+    /**
+     * The violation reported for a completion that came after the first one: {@code message} says
+     * what happened; the extra completion's own error, if it has one, is added as suppressed, so
+     * that it is reported with the violation and never lost.
+     *
+     * @param message what happened, in plain words
+     * @param error the extra completion's error, or {@code null} for a value or a stop
+     * @return the exception to report
+     */
+    public static ProtocolViolationException extraCompletion(String message, Throwable error) {
+        ProtocolViolationException pve = new ProtocolViolationException(message);
+        if (error != null) {
+            pve.addSuppressed(error);
+        }
+        return pve;
     }
 
     /**

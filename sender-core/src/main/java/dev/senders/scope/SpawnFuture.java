@@ -332,12 +332,8 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         if ((prev & CLAIMED) == 0) {
             return true;
         }
-        ProtocolViolationException pve = new ProtocolViolationException("spawnFuture: the spawned sender called " + signal
-                + " after it had already completed (a sender must deliver exactly one completion per start; the extra signal was ignored)");
-        if (error != null) {
-            pve.initCause(error); // the extra error is reported with the violation, never lost
-        }
-        Hooks.onErrorDropped(pve);
+        Hooks.onErrorDropped(Signals.extraCompletion("spawnFuture: the spawned sender called " + signal
+                + " after it had already completed (a sender must deliver exactly one completion per start; the extra signal was ignored)", error));
         return false;
     }
 

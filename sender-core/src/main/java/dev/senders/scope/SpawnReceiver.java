@@ -8,6 +8,7 @@ import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
+import dev.senders.internal.Signals;
 import dev.senders.internal.SpawnedWork;
 import dev.senders.internal.StopNode;
 import java.lang.invoke.MethodHandles;
@@ -104,7 +105,7 @@ class SpawnReceiver implements Receiver<Object> {
 
     /**
      * True if this completion is the one; false if it is early (recorded; an early error is
-     * reported at once) or a second one (reported, with its own error, if any, as the cause).
+     * reported at once) or a second one (reported, with its own error, if any, as suppressed).
      */
     private boolean enter(String signal, Throwable error) {
         if (connecting == Thread.currentThread()) {
@@ -117,12 +118,8 @@ class SpawnReceiver implements Receiver<Object> {
         } else if (claim(COMPLETED)) {
             return true;
         }
-        ProtocolViolationException pve = new ProtocolViolationException("spawn: the spawned sender called " + signal
-                + " after it had already completed (a sender must deliver exactly one completion per start; the extra signal was ignored)");
-        if (error != null) {
-            pve.initCause(error); // the extra error is reported with the violation, never lost
-        }
-        Hooks.onErrorDropped(pve);
+        Hooks.onErrorDropped(Signals.extraCompletion("spawn: the spawned sender called " + signal
+                + " after it had already completed (a sender must deliver exactly one completion per start; the extra signal was ignored)", error));
         return false;
     }
 

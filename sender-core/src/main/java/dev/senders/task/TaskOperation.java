@@ -344,7 +344,7 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
 
         @Override
         public void setValue(U v) {
-            if (claim("setValue")) {
+            if (claim("setValue", null)) {
                 value = v;
                 publish(VALUE);
             }
@@ -352,7 +352,7 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
 
         @Override
         public void setError(Throwable e) {
-            if (claim("setError")) {
+            if (claim("setError", e)) {
                 error = e != null ? e : new NullPointerException("setError(null)");
                 publish(ERROR);
             }
@@ -360,7 +360,7 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
 
         @Override
         public void setStopped() {
-            if (claim("setStopped")) {
+            if (claim("setStopped", null)) {
                 publish(STOPPED);
             }
         }
@@ -370,11 +370,11 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
             return env;
         }
 
-        private boolean claim(String signal) {
+        private boolean claim(String signal, Throwable extra) {
             int s = (int) STATE.getAndBitwiseOr(this, CLAIMED);
             if ((s & CLAIMED) != 0) {
-                Hooks.onErrorDropped(new ProtocolViolationException(
-                        "an awaited sender completed twice (second completion: " + signal + ")"));
+                Hooks.onErrorDropped(Signals.extraCompletion(
+                        "an awaited sender completed twice (second completion: " + signal + ")", extra));
                 return false;
             }
             if ((s & STARTED) == 0) {
