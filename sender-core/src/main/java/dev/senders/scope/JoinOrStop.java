@@ -141,6 +141,7 @@ final class JoinOrStop implements Sender<ShutdownReport> {
             if (s == GRACE) {
                 graceOver();
             } else if (s == STOPPING && STATE.compareAndSet(this, STOPPING, DONE)) {
+                cancelTimer(); // this task, when the timer runs it; the queued one, when called early
                 ShutdownReport r = report(false, true, false, remainingAtGrace);
                 Jfr.joinDeadline(spec.scope.name(), "stop", System.nanoTime() - t0, r.remaining(),
                         names(r.outstanding()));
@@ -167,6 +168,7 @@ final class JoinOrStop implements Sender<ShutdownReport> {
                     }
                 }
             }
+            cancelTimer(); // the grace task: this one, or still queued when called early
             arm(this, Durations.saturatedNanos(spec.stopTimeout));
             requestStopElsewhere();
         }

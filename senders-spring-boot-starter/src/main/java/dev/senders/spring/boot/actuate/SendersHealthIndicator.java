@@ -17,7 +17,9 @@ import org.springframework.boot.health.contributor.Health;
  *     which is what a load balancer needs to know; nothing is broken, so not {@code DOWN}.
  * </ul>
  * Failed work does not change the status (its errors are handled: logged and counted). Details:
- * {@code scope} (the name), {@code state}, {@code active} (outstanding work), {@code failed}.
+ * {@code scope} (the name), {@code state}, {@code active} (outstanding work), {@code failed} (the
+ * scope's error count, all its work). A health check reads counters only: its cost does not grow
+ * with the outstanding work.
  */
 public final class SendersHealthIndicator extends AbstractHealthIndicator {
 
@@ -35,11 +37,11 @@ public final class SendersHealthIndicator extends AbstractHealthIndicator {
 
     @Override
     protected void doHealthCheck(Health.Builder builder) {
-        ScopeReport r = spawner.report();
+        ScopeReport r = spawner.counters();
         (r.open() ? builder.up() : builder.outOfService())
                 .withDetail("scope", r.name())
                 .withDetail("state", r.state().name())
                 .withDetail("active", r.active())
-                .withDetail("failed", r.failed());
+                .withDetail("failed", r.scopeFailed());
     }
 }

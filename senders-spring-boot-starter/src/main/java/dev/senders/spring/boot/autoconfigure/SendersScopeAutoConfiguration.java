@@ -52,7 +52,7 @@ public final class SendersScopeAutoConfiguration {
             ObjectProvider<SpawnContext> context) {
         SpawnContext c = properties.isContextPropagation() ? context.getIfAvailable(() -> SpawnContext.NONE)
                 : SpawnContext.NONE;
-        return new ScopeSpawner(scope, properties.getName(), c);
+        return new ScopeSpawner(scope, properties.getName(), c, properties.getListLimit());
     }
 
     @Bean
