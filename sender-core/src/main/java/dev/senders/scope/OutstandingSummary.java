@@ -66,7 +66,7 @@ public final class OutstandingSummary {
      * @return its summary now
      * @throws NullPointerException if {@code scope} is null
      */
-    public static OutstandingSummary of(CountingScope scope) {
+    public static OutstandingSummary of(AbstractCountingScope scope) {
         return of(scope, DEFAULT_LIMIT);
     }
 
@@ -79,20 +79,7 @@ public final class OutstandingSummary {
      * @throws NullPointerException if {@code scope} is null
      * @throws IllegalArgumentException if {@code limit} is negative
      */
-    public static OutstandingSummary of(CountingScope scope, int limit) {
-        return of(Objects.requireNonNull(scope, "scope").core(), limit);
-    }
-
-    /**
-     * The summary of {@code scope}'s outstanding work, listing at most {@code limit} pieces.
-     *
-     * @param scope the scope
-     * @param limit the most pieces of work to list (0 lists none: only the summary)
-     * @return its summary now
-     * @throws NullPointerException if {@code scope} is null
-     * @throws IllegalArgumentException if {@code limit} is negative
-     */
-    public static OutstandingSummary of(SimpleCountingScope scope, int limit) {
+    public static OutstandingSummary of(AbstractCountingScope scope, int limit) {
         return of(Objects.requireNonNull(scope, "scope").core(), limit);
     }
 
