@@ -31,7 +31,12 @@ import java.util.Map;
  *                     at shutdown)
  * @param refused      work the spawners handed to the scope that it refused (closed, or full)
  * @param scopeFailed  the scope's {@code errorCount()}: errors of all its work, however spawned
- * @param scopeRefused the scope's {@code refusedCount()}: associations it refused, however attempted
+ * @param scopeRefused the scope's {@code refusedCount()}: associations it refused, however attempted,
+ *                     closed or full
+ * @param scopeRefusedFull of those, the ones refused because the scope held {@code maxOutstanding}
+ *                     operations ({@code refusedCount(RefusalReason.FULL)})
+ * @param maxOutstanding the scope's limit on outstanding work ({@code senders.scope.max-outstanding}),
+ *                     or {@code null} when it has none
  * @param outstanding  the oldest work still running that the scope can list, oldest first, at most
  *                     the list limit ({@code senders.scope.list-limit}): named work (the spawners'
  *                     overloads taking a name, {@code Scopes.named}) and, under debug capture
@@ -39,8 +44,8 @@ import java.util.Map;
  * @param summary      counts of all outstanding work, shown or not
  */
 public record ScopeReport(String name, ScopeState state, long active, long spawned, long completed,
-        long failed, long stopped, long refused, long scopeFailed, long scopeRefused, List<Work> outstanding,
-        Summary summary) {
+        long failed, long stopped, long refused, long scopeFailed, long scopeRefused, long scopeRefusedFull,
+        Long maxOutstanding, List<Work> outstanding, Summary summary) {
 
     /** Spawn-site frames printed in log lines, for the oldest piece of work only. */
     static final int LOG_FRAMES = 8;
@@ -58,6 +63,8 @@ public record ScopeReport(String name, ScopeState state, long active, long spawn
      * @param refused      work refused through the spawners
      * @param scopeFailed  the scope's error count
      * @param scopeRefused the scope's refused count
+     * @param scopeRefusedFull the scope's refusals because it was full
+     * @param maxOutstanding the scope's limit, or {@code null}
      * @param outstanding  the oldest listed work still running
      * @param summary      counts of all outstanding work
      */
@@ -161,7 +168,7 @@ public record ScopeReport(String name, ScopeState state, long active, long spawn
     static ScopeReport of(ScopeReport counters, OutstandingSummary outstanding) {
         return new ScopeReport(counters.name, counters.state, counters.active, counters.spawned, counters.completed,
                 counters.failed, counters.stopped, counters.refused, counters.scopeFailed, counters.scopeRefused,
-                outstanding.oldest().stream().map(Work::of).toList(), Summary.of(outstanding));
+                counters.scopeRefusedFull, counters.maxOutstanding, outstanding.oldest().stream().map(Work::of).toList(), Summary.of(outstanding));
     }
 
     /**
@@ -171,6 +178,16 @@ public record ScopeReport(String name, ScopeState state, long active, long spawn
      */
     public boolean open() {
         return state.isOpen();
+    }
+
+    /**
+     * Whether the scope holds as many operations as its limit allows (it refuses new work until some
+     * ends).
+     *
+     * @return {@code true} if it has a limit and {@code active} has reached it
+     */
+    public boolean saturated() {
+        return maxOutstanding != null && active >= maxOutstanding;
     }
 
     /**
@@ -223,7 +240,8 @@ public record ScopeReport(String name, ScopeState state, long active, long spawn
      */
     @Override
     public String toString() {
-        return "scope '" + name + "' " + state + ": " + active + " active, " + scopeFailed + " failed, " + scopeRefused
+        return "scope '" + name + "' " + state + ": " + active + " active"
+                + (maxOutstanding == null ? "" : " (limit " + maxOutstanding + ")") + ", " + scopeFailed + " failed, " + scopeRefused
                 + " refused; through the spawners: " + spawned + " spawned, " + completed + " completed, " + failed
                 + " failed, " + stopped + " stopped, " + refused + " refused";
     }

@@ -3,6 +3,7 @@ package dev.senders.spring.boot;
 import dev.senders.Sender;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.OutstandingSummary;
+import dev.senders.scope.RefusalReason;
 import dev.senders.scope.Scopes;
 import java.util.List;
 import java.util.Objects;
@@ -14,8 +15,8 @@ import java.util.Objects;
  *
  * <ul>
  * <li>{@link #spawn(Sender)} is {@code Scopes.spawn} with the scope's own token: the work starts at
- *     once, on the calling thread, unless the scope is closed (the application is shutting down):
- *     then it never starts and {@code spawn} returns {@code false}. Shutdown waits for spawned work
+ *     once, on the calling thread, unless the scope is closed (the application is shutting down)
+ *     or full ({@code senders.scope.max-outstanding}): then it never starts and {@code spawn} returns {@code false}. Shutdown waits for spawned work
  *     ({@link ScopeShutdown}), and its stop request reaches it.
  * <li>An error of spawned work goes to the scope's error handler, once, and is counted by the
  *     scope: with the starter's scope, one {@code ERROR} line through SLF4J naming the scope
@@ -73,8 +74,9 @@ public final class ScopeSpawner {
      * Spawns {@code work} into the scope; see the class comment.
      *
      * @param work the sender to connect and start now, on this thread
-     * @return {@code true} if the work was started; {@code false} if the scope is closed, in which
-     *         case {@code work} is never connected or started
+     * @return {@code true} if the work was started; {@code false} if the scope is closed or full
+     *         ({@code senders.scope.max-outstanding}), in which case {@code work} is never connected
+     *         or started
      * @throws NullPointerException if {@code work} is null
      */
     public boolean spawn(Sender<?> work) {
@@ -89,8 +91,9 @@ public final class ScopeSpawner {
      *
      * @param work     the sender to connect and start now, on this thread
      * @param workName what to call it in reports and logs, e.g. {@code "send-audit-event"}
-     * @return {@code true} if the work was started; {@code false} if the scope is closed, in which
-     *         case {@code work} is never connected or started
+     * @return {@code true} if the work was started; {@code false} if the scope is closed or full
+     *         ({@code senders.scope.max-outstanding}), in which case {@code work} is never connected
+     *         or started
      * @throws NullPointerException if an argument is null
      */
     public boolean spawn(Sender<?> work, String workName) {
@@ -185,7 +188,8 @@ public final class ScopeSpawner {
     public ScopeReport counters() {
         return new ScopeReport(name, scope.state(), scope.count(), counters.spawned.sum(), counters.completed.sum(),
                 counters.failed.sum(), counters.stopped.sum(), counters.refused.sum(), scope.errorCount(),
-                scope.refusedCount(), List.of(), null);
+                scope.refusedCount(), scope.refusedCount(RefusalReason.FULL),
+                scope.maxOutstanding() == Long.MAX_VALUE ? null : scope.maxOutstanding(), List.of(), null);
     }
 
     @Override

@@ -38,6 +38,13 @@ public class SendersScopeProperties {
      */
     private int listLimit = 20; // OutstandingSummary.DEFAULT_LIMIT, written out for the metadata's default value
 
+    /**
+     * The most operations the scope holds at once; at the limit, spawns are refused as when the
+     * scope is closed (the spawners return false, the refusal is counted with reason "full"), until
+     * some of the work has ended. Unset: no limit.
+     */
+    private Long maxOutstanding;
+
     private final Shutdown shutdown = new Shutdown();
 
     /** The defaults: name {@value #DEFAULT_NAME}, context propagation on, list limit 20, grace 30 s, stop timeout 10 s. */
@@ -106,6 +113,29 @@ public class SendersScopeProperties {
                     + ": it is how many pieces of outstanding work the endpoint and the shutdown log list");
         }
         this.listLimit = listLimit;
+    }
+
+    /**
+     * The most operations the scope holds at once.
+     *
+     * @return {@code senders.scope.max-outstanding}, or {@code null} for no limit
+     */
+    public Long getMaxOutstanding() {
+        return maxOutstanding;
+    }
+
+    /**
+     * Sets the most operations the scope holds at once.
+     *
+     * @param maxOutstanding at least 1, or {@code null} for no limit
+     * @throws IllegalArgumentException if {@code maxOutstanding} is below 1
+     */
+    public void setMaxOutstanding(Long maxOutstanding) {
+        if (maxOutstanding != null && maxOutstanding < 1) {
+            throw new IllegalArgumentException("senders.scope.max-outstanding must be at least 1, was " + maxOutstanding
+                    + ": it is how many operations the scope holds at once (leave it unset for no limit)");
+        }
+        this.maxOutstanding = maxOutstanding;
     }
 
     /**

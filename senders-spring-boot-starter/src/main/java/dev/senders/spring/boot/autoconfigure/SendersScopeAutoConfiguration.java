@@ -43,7 +43,9 @@ public final class SendersScopeAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     CountingScope sendersScope(SendersScopeProperties properties) {
-        return new CountingScope(properties.getName(), new SpawnErrorLogger(properties.getName()));
+        return CountingScope.builder().name(properties.getName()).errorHandler(new SpawnErrorLogger(properties.getName()))
+                .maxOutstanding(properties.getMaxOutstanding() == null ? Long.MAX_VALUE : properties.getMaxOutstanding())
+                .build();
     }
 
     @Bean

@@ -1,5 +1,6 @@
 package dev.senders.spring.boot.metrics;
 
+import dev.senders.scope.RefusalReason;
 import dev.senders.scope.ShutdownReport;
 import dev.senders.spring.boot.ScopeReport;
 import dev.senders.spring.boot.ScopeShutdown;
@@ -26,7 +27,8 @@ import java.util.function.ToLongFunction;
  *     to the starter's spawners ({@link ScopeReport#spawned()}, {@link ScopeReport#completed()},
  *     {@link ScopeReport#stopped()}); {@code senders.scope.failed} and {@code .refused}: all the
  *     scope's work, however spawned ({@link ScopeReport#scopeFailed()},
- *     {@link ScopeReport#scopeRefused()});
+ *     {@link ScopeReport#scopeRefused()}); {@code .refused} is tagged {@code reason=closed|full}
+ *     (the scope's {@code refusedCount(RefusalReason)}: closed, or at {@code senders.scope.max-outstanding});
  * <li>timer {@code senders.scope.shutdown}, tagged {@code outcome=joined|stopped|abandoned}: from
  *     the scope's close at shutdown to the end of its join (or to giving up on it), recorded once.
  * </ul>
@@ -65,8 +67,11 @@ public final class SendersScopeMetrics implements MeterBinder, ScopeShutdown.Lis
                 ScopeReport::scopeFailed);
         counter(registry, "stopped", "Work that ended stopped (cancelled, or stopped by the scope at shutdown)",
                 ScopeReport::stopped);
-        counter(registry, "refused", "Associations the scope refused, however they were attempted",
-                ScopeReport::scopeRefused);
+        for (RefusalReason reason : RefusalReason.values()) {
+            FunctionCounter.builder("senders.scope.refused", spawner, s -> s.scope().refusedCount(reason))
+                    .description("Associations the scope refused, however they were attempted, by reason")
+                    .tags(tags).tag("reason", reason.name().toLowerCase(Locale.ROOT)).register(registry);
+        }
         Map<ShutdownReport.Outcome, Timer> timers = new EnumMap<>(ShutdownReport.Outcome.class);
         for (ShutdownReport.Outcome outcome : ShutdownReport.Outcome.values()) {
             timers.put(outcome, Timer.builder("senders.scope.shutdown")
