@@ -331,7 +331,8 @@ class SendersAutoConfigurationTest {
                     reactor.spawn(Mono.just(3));
 
                     assertThat(count(registry, "senders.scope.stopped")).isEqualTo(1);
-                    assertThat(count(registry, "senders.scope.refused")).isEqualTo(1);
+                    assertThat(registry.get("senders.scope.refused").tags("scope", "jobs", "reason", "closed")
+                            .functionCounter().count()).isEqualTo(1);
                     Timer shutdown = registry.get("senders.scope.shutdown").tags("scope", "jobs", "outcome", "stopped")
                             .timer();
                     assertThat(shutdown.count()).isEqualTo(1);
@@ -406,10 +407,11 @@ class SendersAutoConfigurationTest {
         }
         List<Map<String, Object>> properties = com.jayway.jsonpath.JsonPath.read(json, "$.properties[?(@.name =~ /senders.*/)]");
         assertThat(properties).extracting(p -> p.get("name")).containsExactlyInAnyOrder("senders.scope.name",
-                "senders.scope.context-propagation", "senders.scope.list-limit", "senders.scope.shutdown.grace",
+                "senders.scope.context-propagation", "senders.scope.list-limit", "senders.scope.max-outstanding",
+                "senders.scope.shutdown.grace",
                 "senders.scope.shutdown.stop-timeout");
         assertThat(properties).allSatisfy(p -> assertThat((String) p.get("description")).isNotBlank());
         assertThat(properties).extracting(p -> p.get("defaultValue")).containsExactlyInAnyOrder("application", true,
-                20, "30s", "10s");
+                20, null, "30s", "10s");
     }
 }
