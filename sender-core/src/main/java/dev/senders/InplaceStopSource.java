@@ -1,6 +1,6 @@
 package dev.senders;
 
-import dev.senders.internal.StopNode;
+import dev.senders.internal.signal.StopNode;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;

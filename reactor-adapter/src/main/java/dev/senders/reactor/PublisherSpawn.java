@@ -1,8 +1,8 @@
 package dev.senders.reactor;
 
 import dev.senders.ProtocolViolationException;
-import dev.senders.internal.Signals;
-import dev.senders.internal.SpawnedWork;
+import dev.senders.internal.signal.Signals;
+import dev.senders.scope.internal.SpawnedWork;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.reactivestreams.Publisher;

@@ -1,6 +1,6 @@
 package dev.senders.reactor;
 
-import dev.senders.internal.ScopeMembers;
+import dev.senders.scope.internal.ScopeMembers;
 import dev.senders.scope.CountingScope;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -2,7 +2,7 @@ package dev.senders.reactor;
 
 import dev.senders.Env;
 import dev.senders.Query;
-import dev.senders.internal.SenderSubscription;
+import dev.senders.internal.rs.SenderSubscription;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
 import reactor.core.Scannable;

@@ -1,7 +1,7 @@
 package dev.senders.rxjava3;
 
 import dev.senders.Sender;
-import dev.senders.internal.PublisherOperation;
+import dev.senders.internal.rs.PublisherOperation;
 import io.reactivex.rxjava3.core.Maybe;
 import io.reactivex.rxjava3.core.MaybeSource;
 import java.util.Optional;

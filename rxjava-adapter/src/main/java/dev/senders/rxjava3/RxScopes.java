@@ -1,6 +1,6 @@
 package dev.senders.rxjava3;
 
-import dev.senders.internal.SpawnedWork;
+import dev.senders.scope.internal.SpawnedWork;
 import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.Scopes;

@@ -1,7 +1,7 @@
 package dev.senders.rxjava3;
 
 import dev.senders.ProtocolViolationException;
-import dev.senders.internal.SpawnedWork;
+import dev.senders.scope.internal.SpawnedWork;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.CompletableObserver;
 import io.reactivex.rxjava3.core.Flowable;

@@ -1,7 +1,7 @@
 package dev.senders.rxjava3;
 
 import dev.senders.Receiver;
-import dev.senders.internal.PublisherOperation;
+import dev.senders.internal.rs.PublisherOperation;
 import io.reactivex.rxjava3.core.CompletableObserver;
 import io.reactivex.rxjava3.core.FlowableSubscriber;
 import io.reactivex.rxjava3.core.MaybeObserver;

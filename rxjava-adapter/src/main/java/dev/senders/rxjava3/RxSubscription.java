@@ -1,6 +1,6 @@
 package dev.senders.rxjava3;
 
-import dev.senders.internal.SenderSubscription;
+import dev.senders.internal.rs.SenderSubscription;
 import io.reactivex.rxjava3.core.CompletableObserver;
 import io.reactivex.rxjava3.core.MaybeObserver;
 import io.reactivex.rxjava3.core.SingleObserver;

@@ -1,7 +1,7 @@
 package dev.senders.rxjava3;
 
 import dev.senders.Sender;
-import dev.senders.internal.ScopeMembers;
+import dev.senders.scope.internal.ScopeMembers;
 import dev.senders.scope.CountingScope;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.disposables.DisposableContainer;

@@ -6,7 +6,7 @@ import dev.senders.OperationState;
 import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.Scheduler;
-import dev.senders.internal.Connect;
+import dev.senders.internal.signal.Connect;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.exceptions.Exceptions;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;

@@ -1,5 +1,6 @@
-package dev.senders.internal;
+package dev.senders.internal.rs;
 
+import dev.senders.internal.signal.Signals;
 import dev.senders.Hooks;
 import dev.senders.InplaceStopSource;
 import dev.senders.StopCallback;

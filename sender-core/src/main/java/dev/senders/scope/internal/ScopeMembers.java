@@ -1,5 +1,6 @@
-package dev.senders.internal;
+package dev.senders.scope.internal;
 
+import dev.senders.internal.signal.Signals;
 import dev.senders.StopToken;
 import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.CountingScope;
