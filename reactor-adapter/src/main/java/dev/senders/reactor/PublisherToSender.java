@@ -76,7 +76,7 @@ final class PublisherToSender<T, R> implements Sender<R> {
     }
 
     /**
-     * The subscriber. Also the work of {@link ReactorScopes#spawn} ({@link PublisherSpawn}), whose
+     * The subscriber. Also the work of {@link ReactorScopes#spawn} ({@link PublisherToSpawnedWork}), whose
      * {@code Disposable.dispose()} is {@link #dispose()}.
      */
     static final class Operation<T, R> extends PublisherOperation<T, R> implements CoreSubscriber<T>, Scannable {

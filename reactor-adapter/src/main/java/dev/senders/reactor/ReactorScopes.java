@@ -88,9 +88,9 @@ public final class ReactorScopes {
             if (!token.tryAssociate()) {
                 return REFUSED;
             }
-            PublisherSpawn work;
+            PublisherToSpawnedWork work;
             try {
-                work = new PublisherSpawn(publisher);
+                work = new PublisherToSpawnedWork(publisher);
             } catch (Throwable t) { // an OutOfMemoryError: the association must not stay behind
                 token.dissociate();
                 throw t;
@@ -98,7 +98,7 @@ public final class ReactorScopes {
             work.startDirect(token);
             return work;
         }
-        PublisherSpawn work = new PublisherSpawn(publisher);
+        PublisherToSpawnedWork work = new PublisherToSpawnedWork(publisher);
         return work.spawnThroughScopes(token) ? work : REFUSED;
     }
 

@@ -37,12 +37,12 @@ import reactor.util.context.Context;
  * {@code setValue} drains the queue until {@code wip} returns to 0 (the classic missed-counter
  * drain loop), so a worker's tasks never overlap and run in submission order.
  */
-final class ToReactorScheduler implements reactor.core.scheduler.Scheduler {
+final class SenderToReactorScheduler implements reactor.core.scheduler.Scheduler {
 
     private final Scheduler scheduler;
     private final InplaceStopSource shutdown = new InplaceStopSource();
 
-    ToReactorScheduler(Scheduler scheduler) {
+    SenderToReactorScheduler(Scheduler scheduler) {
         this.scheduler = scheduler;
     }
 

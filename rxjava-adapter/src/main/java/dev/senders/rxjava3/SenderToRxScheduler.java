@@ -47,11 +47,11 @@ import java.util.concurrent.TimeUnit;
  * and one drain is active at a time (serial, ordered). Every {@code schedule()} operation gets the
  * worker's stop token ({@link InplaceStopSource}), fired by {@code dispose()}.
  */
-final class ToRxScheduler extends io.reactivex.rxjava3.core.Scheduler {
+final class SenderToRxScheduler extends io.reactivex.rxjava3.core.Scheduler {
 
     final Scheduler scheduler;
 
-    ToRxScheduler(Scheduler scheduler) {
+    SenderToRxScheduler(Scheduler scheduler) {
         this.scheduler = scheduler;
     }
 

@@ -17,11 +17,11 @@ import reactor.util.context.Context;
  * subscriber's context, every other query the env that rode in on that context
  * ({@link ReactorSenders#outerEnv}).
  */
-final class SenderToSubscriber<T> extends SenderSubscription<T> implements Subscription, Scannable {
+final class SenderToReactorSubscription<T> extends SenderSubscription<T> implements Subscription, Scannable {
 
     private final Context context;
 
-    SenderToSubscriber(CoreSubscriber<? super T> actual) {
+    SenderToReactorSubscription(CoreSubscriber<? super T> actual) {
         super(actual, 0);
         this.context = actual.currentContext();
     }

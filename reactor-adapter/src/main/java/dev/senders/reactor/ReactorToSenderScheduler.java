@@ -29,12 +29,12 @@ import reactor.core.Disposable;
  * the receiver's code. If stop wins before {@code task} is known, {@code start()} disposes it when
  * it sets TASK_SET.
  */
-final class FromReactorScheduler implements Scheduler {
+final class ReactorToSenderScheduler implements Scheduler {
 
     private final reactor.core.scheduler.Scheduler scheduler;
     private final Sender<Void> schedule;
 
-    FromReactorScheduler(reactor.core.scheduler.Scheduler scheduler) {
+    ReactorToSenderScheduler(reactor.core.scheduler.Scheduler scheduler) {
         this.scheduler = scheduler;
         this.schedule = receiver -> new Task(scheduler, Objects.requireNonNull(receiver, "receiver"));
     }
@@ -46,7 +46,7 @@ final class FromReactorScheduler implements Scheduler {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof FromReactorScheduler && ((FromReactorScheduler) o).scheduler == scheduler;
+        return o instanceof ReactorToSenderScheduler && ((ReactorToSenderScheduler) o).scheduler == scheduler;
     }
 
     @Override

@@ -44,7 +44,7 @@ import org.reactivestreams.Subscription;
  * (RxJava's {@code LambdaSubscriber}) does; a concurrent {@code dispose()} may cancel while that
  * request runs, which RxJava's {@code Subscription}s allow.
  */
-final class RxSpawn extends SpawnedWork implements Disposable,
+final class RxToSpawnedWork extends SpawnedWork implements Disposable,
         CompletableObserver, SingleObserver<Object>, MaybeObserver<Object>, Observer<Object>,
         FlowableSubscriber<Object> {
 
@@ -60,7 +60,7 @@ final class RxSpawn extends SpawnedWork implements Disposable,
     private Object source;
     private volatile Object upstream;
 
-    RxSpawn(Object source, int kind) {
+    RxToSpawnedWork(Object source, int kind) {
         super(kind);
         this.source = source;
     }
@@ -191,7 +191,7 @@ final class RxSpawn extends SpawnedWork implements Disposable,
 
     static {
         try {
-            UPSTREAM = MethodHandles.lookup().findVarHandle(RxSpawn.class, "upstream", Object.class);
+            UPSTREAM = MethodHandles.lookup().findVarHandle(RxToSpawnedWork.class, "upstream", Object.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -32,12 +32,12 @@ import java.util.concurrent.RejectedExecutionException;
  * the task as soon as it is known. The rejection check is sound because the task claims the
  * state before running, so "disposed and unclaimed" means it never ran and never will.
  */
-final class FromRxScheduler implements Scheduler {
+final class RxToSenderScheduler implements Scheduler {
 
     final io.reactivex.rxjava3.core.Scheduler rx;
     private final Sender<Void> schedule;
 
-    FromRxScheduler(io.reactivex.rxjava3.core.Scheduler rx) {
+    RxToSenderScheduler(io.reactivex.rxjava3.core.Scheduler rx) {
         this.rx = rx;
         this.schedule = receiver -> new Operation(rx, Objects.requireNonNull(receiver, "receiver"));
     }
