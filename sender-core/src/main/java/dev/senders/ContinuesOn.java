@@ -2,6 +2,7 @@ package dev.senders;
 
 import dev.senders.internal.signal.Connect;
 import dev.senders.internal.signal.GuardedReceiver;
+import dev.senders.internal.signal.ChildOperation;
 import dev.senders.internal.signal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -46,10 +47,8 @@ final class ContinuesOn<T> implements Sender<T> {
         return new Op<>(this, Objects.requireNonNull(receiver, "receiver"));
     }
 
-    private static final class Op<T> extends GuardedReceiver<T> implements OperationState, Runnable {
+    private static final class Op<T> extends ChildOperation<T, T> implements Runnable {
         private final ContinuesOn<T> transfer;
-        private final Receiver<? super T> downstream;
-        private final OperationState child;
         private byte kind;
         private Object payload;
         /** Executor fast path only: 1 once the hop ran or failed (fits the padding: no extra bytes). */
@@ -58,26 +57,19 @@ final class ContinuesOn<T> implements Sender<T> {
         private StopCallback stopCallback;
 
         Op(ContinuesOn<T> transfer, Receiver<? super T> downstream) {
+            super(downstream);
             this.transfer = transfer;
-            this.downstream = downstream;
-            this.child = Connect.checked(transfer.source, this);
+            connectChild(transfer.source);
         }
 
-        @Override
-        public void start() {
-            if (beginStart()) {
-                child.start();
-            }
+        /** The downstream receiver, for the hop's receiver. */
+        Receiver<? super T> out() {
+            return downstream;
         }
 
         @Override
         protected String algorithm() {
             return "continuesOn";
-        }
-
-        @Override
-        public Env env() {
-            return downstream.env();
         }
 
         @Override
@@ -201,7 +193,7 @@ final class ContinuesOn<T> implements Sender<T> {
 
         @Override
         public Env env() {
-            return op.downstream.env();
+            return op.out().env();
         }
 
         @Override
@@ -211,12 +203,12 @@ final class ContinuesOn<T> implements Sender<T> {
 
         @Override
         protected void onError(Throwable error) {
-            Signals.setError(op.downstream, error);
+            Signals.setError(op.out(), error);
         }
 
         @Override
         protected void onStopped() {
-            Signals.setStopped(op.downstream);
+            Signals.setStopped(op.out());
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.senders;
 
 import dev.senders.internal.signal.Connect;
 import dev.senders.internal.signal.GuardedReceiver;
+import dev.senders.internal.signal.ForwardingReceiver;
 import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.signal.Signals;
 import java.lang.invoke.MethodHandles;
@@ -99,12 +100,11 @@ final class StartsOn<T> implements Sender<T> {
     }
 
     /** The source's receiver: forwards, with the scheduler bound in its env. */
-    private static final class Inner<T> extends GuardedReceiver<T> {
-        private final Receiver<? super T> downstream;
+    private static final class Inner<T> extends ForwardingReceiver<T, T> {
         private final Env env;
 
         Inner(Receiver<? super T> downstream, Env env) {
-            this.downstream = downstream;
+            super(downstream);
             this.env = env;
         }
 
@@ -121,16 +121,6 @@ final class StartsOn<T> implements Sender<T> {
         @Override
         protected void onValue(T value) {
             Signals.setValue(downstream, value);
-        }
-
-        @Override
-        protected void onError(Throwable error) {
-            Signals.setError(downstream, error);
-        }
-
-        @Override
-        protected void onStopped() {
-            Signals.setStopped(downstream);
         }
     }
 

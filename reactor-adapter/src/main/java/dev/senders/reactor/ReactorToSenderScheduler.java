@@ -1,33 +1,20 @@
 package dev.senders.reactor;
 
-import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Scheduler;
 import dev.senders.Sender;
-import dev.senders.StopCallback;
-import dev.senders.StopToken;
-import dev.senders.internal.signal.ImmediateOperation;
-import dev.senders.internal.signal.Signals;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import dev.senders.internal.ScheduleOperation;
 import java.util.Objects;
 import reactor.core.Disposable;
+import reactor.util.context.Context;
 
 /**
- * {@link ReactorSchedulers#from}: {@code schedule()} submits one task to a Reactor scheduler.
- *
- * <h2>Implementation notes</h2>
- *
- * Each operation is the task itself. The task running and the stop callback race on one word:
- * <pre>
- *   bit 0 TASK_SET  the Disposable returned by the Reactor scheduler is in {@code task}
- *   bit 1 RAN       run() claimed the completion (setValue)
- *   bit 2 STOPPED   the stop callback claimed it (setStopped), or the submission failed (setError)
- * </pre>
- * RAN and STOPPED exclude each other. The task is disposed only by the STOPPED claimer, and only
- * if it has not run: disposing a running Reactor task may interrupt its thread, which would hit
- * the receiver's code. If stop wins before {@code task} is known, {@code start()} disposes it when
- * it sets TASK_SET.
+ * {@link ReactorSchedulers#from}: {@code schedule()} submits one task to a Reactor scheduler
+ * ({@code schedule(Runnable)}) and completes from it, on the Reactor scheduler's thread. A stop
+ * request before the task runs disposes the task and completes {@code setStopped()} on the
+ * requesting thread; a scheduler that throws (a {@code RejectedExecutionException}) completes
+ * {@code setError} with it. The state machine is the library's one schedule operation,
+ * {@link ScheduleOperation}.
  */
 final class ReactorToSenderScheduler implements Scheduler {
 
@@ -59,113 +46,33 @@ final class ReactorToSenderScheduler implements Scheduler {
         return "ReactorSchedulers.from(" + scheduler + ")";
     }
 
-    static final class Task implements OperationState, Runnable {
-        static final int TASK_SET = 1, RAN = 2, STOPPED = 4;
-
+    /** The schedule operation ({@link ScheduleOperation}): the handle is Reactor's {@link Disposable}. */
+    static final class Task extends ScheduleOperation<Disposable> {
         private final reactor.core.scheduler.Scheduler scheduler;
-        private final Receiver<? super Void> receiver;
-        private Disposable task;
-        private StopCallback stopCallback;
-        private volatile int state;
-        private boolean started;
 
         Task(reactor.core.scheduler.Scheduler scheduler, Receiver<? super Void> receiver) {
+            super(receiver, true);
             this.scheduler = scheduler;
-            this.receiver = receiver;
         }
 
         @Override
-        public void start() {
-            if (started) {
-                throw ImmediateOperation.startedTwice(this);
-            }
-            started = true;
-            StopToken token = receiver.env().stopToken();
-            if (token.stopRequested()) {
-                state = STOPPED;
-                Signals.setStopped(receiver);
-                return;
-            }
-            if (token.stopPossible()) {
-                stopCallback = token.onStop(this::onStop);
-                if ((state & STOPPED) != 0) {
-                    return; // the callback ran inline (stop raced start): completed, submit nothing
-                }
-            }
-            Disposable d;
-            try {
-                d = scheduler.schedule(this);
-            } catch (Throwable t) {
-                Signals.throwIfFatal(t);
-                if (claim(STOPPED)) {
-                    closeCallback();
-                    Signals.setError(receiver, t);
-                }
-                return;
-            }
-            task = d;
-            int prev = (int) STATE.getAndBitwiseOr(this, TASK_SET);
-            if ((prev & STOPPED) != 0) {
-                d.dispose();
-            }
-        }
-
-        /** Claims the completion for {@code bit} (RAN or STOPPED) unless the other one already has it. */
-        private boolean claim(int bit) {
-            for (;;) {
-                int s = state;
-                if ((s & (RAN | STOPPED)) != 0) {
-                    return false;
-                }
-                if (STATE.compareAndSet(this, s, s | bit)) {
-                    return true;
-                }
-            }
-        }
-
-        private void closeCallback() {
-            StopCallback cb = stopCallback;
-            if (cb != null) {
-                stopCallback = null;
-                cb.close();
-            }
-        }
-
-        private void onStop() {
-            int s;
-            do {
-                s = state;
-                if ((s & (RAN | STOPPED)) != 0) {
-                    return;
-                }
-            } while (!STATE.compareAndSet(this, s, s | STOPPED));
-            if ((s & TASK_SET) != 0) {
-                task.dispose();
-            }
-            Signals.setStopped(receiver);
+        protected Disposable submit() {
+            return scheduler.schedule(this);
         }
 
         @Override
-        public void run() {
-            if (claim(RAN)) {
-                closeCallback();
-                Signals.setValue(receiver, null);
-            }
+        protected void cancel(Disposable task) {
+            task.dispose();
+        }
+
+        @Override
+        protected void dropped(Throwable error) {
+            Dropped.error(error, Context.empty());
         }
 
         @Override
         public String toString() {
             return "ReactorSchedulers.from(" + scheduler + ").schedule()'s operation";
-        }
-
-        private static final VarHandle STATE;
-
-        static {
-            try {
-                STATE = MethodHandles.lookup().findVarHandle(Task.class, "state", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
         }
     }
 }

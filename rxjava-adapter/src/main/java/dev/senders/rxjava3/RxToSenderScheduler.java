@@ -1,16 +1,11 @@
 package dev.senders.rxjava3;
 
-import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Scheduler;
 import dev.senders.Sender;
-import dev.senders.StopCallback;
-import dev.senders.StopToken;
-import dev.senders.internal.signal.ImmediateOperation;
-import dev.senders.internal.signal.Signals;
+import dev.senders.internal.ScheduleOperation;
 import io.reactivex.rxjava3.disposables.Disposable;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -22,15 +17,7 @@ import java.util.concurrent.RejectedExecutionException;
  * ({@code scheduleDirect} throws, or returns an already-disposed {@code Disposable} without having
  * run the task, as a shut-down {@code Schedulers.from(executor)} does) completes
  * {@code setError(RejectedExecutionException)}.
- *
- * <h2>Implementation notes</h2>
- *
- * Each started operation has one state word, {@code ACTIVE -> DONE}, claimed by one CAS by
- * whichever comes first of the task running, the stop callback, and the rejection check; the
- * task's {@link Disposable} is held with the {@code DisposableHelper} protocol ({@code null}, the
- * task, or {@code DISPOSED}), so a stop that comes before {@code scheduleDirect} returns disposes
- * the task as soon as it is known. The rejection check is sound because the task claims the
- * state before running, so "disposed and unclaimed" means it never ran and never will.
+ * The state machine is the library's one schedule operation, {@link ScheduleOperation}.
  */
 final class RxToSenderScheduler implements Scheduler {
 
@@ -52,102 +39,42 @@ final class RxToSenderScheduler implements Scheduler {
         return "RxSchedulers.from(" + rx + ")";
     }
 
-    static final class Operation implements OperationState, Runnable {
-        static final Disposable DISPOSED = Disposable.disposed();
-
+    /**
+     * The schedule operation ({@link ScheduleOperation}): the handle is the task's
+     * {@link Disposable}; one already disposed when {@code scheduleDirect} returns, with the task
+     * not run, is a refusal (the task claims the operation before running, so it never will).
+     */
+    static final class Operation extends ScheduleOperation<Disposable> {
         private final io.reactivex.rxjava3.core.Scheduler rx;
-        private final Receiver<? super Void> receiver;
-        private volatile int done;
-        private volatile Disposable task;
-        private StopCallback stopCallback;
-        private boolean started;
+
+        Operation(io.reactivex.rxjava3.core.Scheduler rx, Receiver<? super Void> receiver) {
+            super(receiver, true);
+            this.rx = rx;
+        }
+
+        @Override
+        protected Disposable submit() {
+            return rx.scheduleDirect(this);
+        }
+
+        @Override
+        protected void cancel(Disposable task) {
+            task.dispose();
+        }
+
+        @Override
+        protected Throwable refused(Disposable task) {
+            return task.isDisposed() ? new RejectedExecutionException(rx + " refused the task") : null;
+        }
+
+        @Override
+        protected void dropped(Throwable error) {
+            RxJavaPlugins.onError(error);
+        }
 
         @Override
         public String toString() {
             return "RxSchedulers.from(" + rx + ").schedule()'s operation";
-        }
-
-        Operation(io.reactivex.rxjava3.core.Scheduler rx, Receiver<? super Void> receiver) {
-            this.rx = rx;
-            this.receiver = receiver;
-        }
-
-        @Override
-        public void start() {
-            if (started) {
-                throw ImmediateOperation.startedTwice(this);
-            }
-            started = true;
-            StopToken token = receiver.env().stopToken();
-            if (token.stopRequested()) {
-                done = 1;
-                Signals.setStopped(receiver);
-                return;
-            }
-            if (token.stopPossible()) {
-                stopCallback = token.onStop(this::stop);
-            }
-            if (done != 0) {
-                return;
-            }
-            Disposable d;
-            try {
-                d = rx.scheduleDirect(this);
-            } catch (Throwable t) {
-                Signals.throwIfFatal(t);
-                if (claim()) {
-                    Signals.setError(receiver, t);
-                }
-                return;
-            }
-            if (!TASK.compareAndSet(this, null, d)) {
-                d.dispose(); // stop came first
-            } else if (d.isDisposed() && claim()) {
-                Signals.setError(receiver, new RejectedExecutionException(rx + " refused the task"));
-            }
-        }
-
-        /** The task, on the RxJava scheduler's thread. */
-        @Override
-        public void run() {
-            if (claim()) {
-                Signals.setValue(receiver, null);
-            }
-        }
-
-        private void stop() {
-            if (DONE.compareAndSet(this, 0, 1)) {
-                Disposable d = (Disposable) TASK.getAndSet(this, DISPOSED);
-                if (d != null) {
-                    d.dispose();
-                }
-                Signals.setStopped(receiver);
-            }
-        }
-
-        private boolean claim() {
-            if (DONE.compareAndSet(this, 0, 1)) {
-                StopCallback c = stopCallback;
-                if (c != null) {
-                    stopCallback = null;
-                    c.close();
-                }
-                return true;
-            }
-            return false;
-        }
-
-        private static final VarHandle DONE;
-        private static final VarHandle TASK;
-
-        static {
-            try {
-                MethodHandles.Lookup l = MethodHandles.lookup();
-                DONE = l.findVarHandle(Operation.class, "done", int.class);
-                TASK = l.findVarHandle(Operation.class, "task", Disposable.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
         }
     }
 }
