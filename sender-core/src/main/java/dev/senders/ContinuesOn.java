@@ -23,8 +23,8 @@ import java.util.Objects;
  *
  * <p>On the library's own {@link Schedulers#fromExecutor executor scheduler} (recognised by
  * class; a foreign scheduler takes the general path) the operation itself is the {@code Runnable}
- * handed to the executor, instead of a schedule operation and its receiver (48 bytes and two CASes
- * fewer). {@code hopped} goes {@code 0 -> 1} by CAS when the task runs, the submission fails, or
+ * handed to the executor, instead of a schedule operation and its receiver (two objects and two
+ * CASes fewer). {@code hopped} goes {@code 0 -> 1} by CAS when the task runs, the submission fails, or
  * stop is requested while the hop is pending (the operation is then its own stop callback, as the
  * schedule operation is), so that an executor that runs a task twice, or runs it and then throws,
  * still yields one completion; the loser is reported to {@link Hooks#onErrorDropped} (a throw) or

@@ -147,8 +147,8 @@ final class StartsOn<T> implements Sender<T> {
      *     stop is requested, and an executor that hands the task to another thread and then throws
      *     cannot complete downstream while the source runs: whichever of the task and the failure
      *     claims {@code PENDING} first decides, and the other one's exception goes to
-     *     {@link Hooks#onErrorDropped}. (An earlier version completed downstream with the executor's
-     *     exception while the source was still running, and a scope's join ended under it.)
+     *     {@link Hooks#onErrorDropped}. A scope's join therefore never ends while the source still
+     *     runs.
      * <li>{@code start} does not touch {@code state}: it checks and sets {@code marker} with plain
      *     accesses ({@code null -> STARTED}; the executor's hand-off publishes it to {@code run}).
      *     A second {@code start} after the first throws {@link ProtocolViolationException}, as on

@@ -13,7 +13,7 @@ import reactor.core.publisher.Operators;
 import reactor.util.context.Context;
 
 /**
- * {@link ReactorScopes#spawn}: one publisher spawned into a scope, as one object (32 bytes): the
+ * {@link ReactorScopes#spawn}: one publisher spawned into a scope, as one object: the
  * association with the scope and the stop registration ({@link SpawnedWork}, which also decides
  * between the direct path and {@code Scopes.spawn}), the subscriber, and the {@link Disposable}
  * returned to the caller. The subscriber requests {@code Long.MAX_VALUE} in {@code onSubscribe}

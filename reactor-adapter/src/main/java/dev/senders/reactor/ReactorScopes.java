@@ -56,7 +56,7 @@ public final class ReactorScopes {
      * thread, with unbounded demand, ignoring its elements (they go to Reactor's discard hook), and
      * returns the {@code Disposable} of that one subscription. Behaves as
      * {@code Scopes.spawn(ReactorSenders.fromPublisherIgnoreElements(publisher), token)}, plus the
-     * {@code Disposable}, in one object per spawn (32 bytes: the subscriber, the association, the
+     * {@code Disposable}, in one object per spawn (the subscriber, the association, the
      * stop registration and the {@code Disposable}; when the token's {@code wrap} adds something
      * to the work, as for named or tracked work, it goes through {@code Scopes.spawn} and its
      * receiver):

@@ -36,7 +36,7 @@ import java.util.Objects;
  * <li>{@code isDisposed()} is {@code true} once the work has ended for any reason (as for
  *     the {@code Disposable} of {@code subscribe(Consumer...)}).
  * </ul>
- * The per-spawn allocation is one object of 32 bytes: the observer, the association with the scope,
+ * The per-spawn allocation is one object: the observer, the association with the scope,
  * the registration on the scope's stop token and the {@code Disposable} in one (a token whose
  * {@code wrap} adds something to the work, as for named or tracked work, goes through
  * {@code Scopes.spawn} and its receiver).

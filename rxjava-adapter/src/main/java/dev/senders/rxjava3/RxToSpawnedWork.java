@@ -20,7 +20,7 @@ import java.util.concurrent.CancellationException;
 import org.reactivestreams.Subscription;
 
 /**
- * The work behind {@link RxScopes#spawn}: one object (32 bytes) that is the RxJava
+ * The work behind {@link RxScopes#spawn}: one object that is the RxJava
  * observer/subscriber of the source, the association with the scope and the stop registration on
  * its stop token ({@link SpawnedWork}, which also decides between the direct path and
  * {@code Scopes.spawn}), and the {@link Disposable} returned to the caller. Values and elements
