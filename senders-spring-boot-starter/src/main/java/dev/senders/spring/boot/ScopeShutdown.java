@@ -2,6 +2,8 @@ package dev.senders.spring.boot;
 
 import dev.senders.Senders;
 import dev.senders.scope.CountingScope;
+import dev.senders.scope.Scopes;
+import dev.senders.scope.ShutdownReport;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -11,8 +13,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import dev.senders.scope.Scopes;
-import dev.senders.scope.ShutdownReport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.BeanFactory;
