@@ -8,7 +8,8 @@
  * ({@link java.util.concurrent.Flow} interop).
  *
  * <p>{@code dev.senders.internal} holds the receiver guards and signal helpers the adapters share.
- * It is exported only to the adapter modules: it is not API, and a module-path application cannot
+ * It is exported only to the adapter modules and to {@code dev.senders.test} (whose virtual time
+ * replaces the library's timer): it is not API, and a module-path application cannot
  * read it. (On the class path nothing is enforced; do not use it there either, it changes without
  * notice.)
  */
@@ -22,5 +23,5 @@ module dev.senders.core {
     exports dev.senders.scope;
     exports dev.senders.task;
 
-    exports dev.senders.internal to dev.senders.reactor, dev.senders.rxjava3;
+    exports dev.senders.internal to dev.senders.reactor, dev.senders.rxjava3, dev.senders.test;
 }
