@@ -1,6 +1,7 @@
 package dev.senders.test;
 
 import dev.senders.scope.OutstandingWork;
+import dev.senders.scope.ScopeTrace;
 import java.util.List;
 
 /**
@@ -49,12 +50,14 @@ final class WorkFailures {
             if (!errors.isEmpty()) {
                 sb.append(errors.size()).append(errors.size() == 1 ? " error, attached as suppressed" : " errors, attached as suppressed");
                 for (Throwable e : errors) {
-                    sb.append("\n  - ").append(e);
+                    sb.append("\n  - ");
+                    ScopeTrace.find(e).flatMap(ScopeTrace::workName).ifPresent(w -> sb.append("work '").append(w).append("': "));
+                    sb.append(e);
                 }
             }
             if (extra > 0) {
                 sb.append(errors.isEmpty() ? "" : "; ").append(extra)
-                        .append(extra == 1 ? " error" : " errors").append(" handled by the scope's own error handler (see its log)");
+                        .append(extra == 1 ? " error" : " errors").append(" counted by the scope and handled by an error handler other than the starter's (see its log)");
             }
         }
         AssertionError failure = new AssertionError(sb.toString());
