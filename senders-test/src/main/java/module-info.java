@@ -14,9 +14,9 @@ module dev.senders.test {
     requires transitive org.junit.jupiter.api;
     requires org.junit.platform.commons;
 
-    requires static spring.test;
+    requires static transitive spring.test;
     requires static spring.context;
-    requires static spring.core;
+    requires static transitive spring.core;
     requires static spring.beans;
     requires static dev.senders.spring.boot;
 
