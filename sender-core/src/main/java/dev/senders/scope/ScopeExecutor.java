@@ -71,15 +71,36 @@ import java.util.concurrent.TimeoutException;
  */
 public final class ScopeExecutor extends AbstractExecutorService {
 
+    /**
+     * How a view spawns each task into its scope: the task is a single-shot {@code Sender<Void>}
+     * whose start hands it to the executor. The default is {@code Scopes.spawn(name == null ? task
+     * : Scopes.named(task, name), scope.getToken())}; an integration that counts or decorates the
+     * work it spawns (a framework's spawner) can spawn through its own path instead, as long as the
+     * task is spawned into the view's scope, connected once and started at once.
+     */
+    @FunctionalInterface
+    public interface Spawner {
+        /**
+         * Spawns {@code task} into the scope, under {@code name} when it is not null.
+         *
+         * @param task the task's sender (connect it once, start it at once)
+         * @param name the task's name, or null for an unnamed task
+         * @return {@code true} if it was spawned, {@code false} if the scope refused it
+         */
+        boolean spawn(Sender<Void> task, String name);
+    }
+
     private final Executor executor;
     private final CountingScope scope;
+    private final Spawner spawner;
     private final CountDownLatch shutdownCalled = new CountDownLatch(1);
     /** On the thread in {@link #shutdownNow()}: where the stop callbacks put the tasks they cancelled. */
     private final ThreadLocal<List<Runnable>> drained = new ThreadLocal<>();
 
-    private ScopeExecutor(Executor executor, CountingScope scope) {
+    private ScopeExecutor(Executor executor, CountingScope scope, Spawner spawner) {
         this.executor = executor;
         this.scope = scope;
+        this.spawner = spawner;
     }
 
     /**
@@ -97,7 +118,26 @@ public final class ScopeExecutor extends AbstractExecutorService {
         if (executor instanceof ScopeExecutor && ((ScopeExecutor) executor).scope == scope) {
             return (ScopeExecutor) executor;
         }
-        return new ScopeExecutor(executor, scope);
+        AsyncScopeToken token = scope.getToken();
+        return new ScopeExecutor(executor, scope,
+                (task, name) -> Scopes.spawn(name == null ? task : Scopes.named(task, name), token));
+    }
+
+    /**
+     * As {@link #of(Executor, CountingScope)}, with each task spawned by {@code spawner} (for
+     * integrations that count or decorate what they spawn, such as the Spring Boot starter).
+     *
+     * @param executor where the tasks run; the view never shuts it down
+     * @param scope the scope the tasks belong to; {@code spawner} must spawn into it
+     * @param spawner spawns each task into {@code scope}
+     * @return the view
+     * @throws NullPointerException if an argument is null
+     */
+    public static ScopeExecutor of(Executor executor, CountingScope scope, Spawner spawner) {
+        Objects.requireNonNull(executor, "executor");
+        Objects.requireNonNull(scope, "scope");
+        Objects.requireNonNull(spawner, "spawner");
+        return new ScopeExecutor(executor, scope, spawner);
     }
 
     /**
@@ -174,11 +214,10 @@ public final class ScopeExecutor extends AbstractExecutorService {
         } else if (command instanceof NamedTask) {
             name = ((NamedTask<?>) command).name;
         }
-        Sender<Void> work = name == null ? task : Scopes.named(task, name);
         boolean spawned;
         task.submitting = true;
         try {
-            spawned = Scopes.spawn(work, scope.getToken());
+            spawned = spawner.spawn(task, name);
         } finally {
             task.submitting = false;
         }

@@ -156,10 +156,11 @@ final class ScopedTask implements Sender<Void>, OperationState, Runnable {
             Object s = state;
             if (s == NEW) {
                 if (STATE.compareAndSet(this, NEW, CANCELLED)) {
-                    if (command instanceof ScopedFuture) {
-                        ((ScopedFuture<?>) command).cancel(false); // its get() must not wait for ever
+                    // a future's get() must not wait for ever; one its user cancelled first is
+                    // theirs, not a task this stop found never started
+                    if (!(command instanceof ScopedFuture) || ((ScopedFuture<?>) command).cancel(false)) {
+                        owner.neverStarted(command);
                     }
-                    owner.neverStarted(command);
                     closeRegistration(); // from inside the callback: returns at once
                     receiver.setStopped();
                     return;

@@ -366,4 +366,24 @@ class ScopeExecutorTest {
         assertEquals("scope", assertThrows(NullPointerException.class, () -> ScopeExecutor.of(Runnable::run, null)).getMessage());
         assertThrows(NullPointerException.class, () -> tasks.execute(null));
     }
+
+    @Test
+    @DisplayName("a custom Spawner sees every task with its name and spawns it; its refusal is a RejectedExecutionException")
+    void customSpawner() {
+        ManualExecutor ex = new ManualExecutor();
+        List<String> seen = new CopyOnWriteArrayList<>();
+        AtomicBoolean refuse = new AtomicBoolean();
+        ScopeExecutor tasks = ScopeExecutor.of(ex, scope, (task, name) -> {
+            seen.add(String.valueOf(name));
+            return !refuse.get() && Scopes.spawn(name == null ? task : Scopes.named(task, name), scope.getToken());
+        });
+        tasks.execute(ScopeExecutor.named(() -> {}, "a"));
+        tasks.execute(() -> {});
+        assertEquals(List.of("a", "null"), seen);
+        assertEquals(2, scope.count());
+        refuse.set(true);
+        assertThrows(RejectedExecutionException.class, () -> tasks.execute(() -> {}));
+        ex.runAll();
+        assertEquals(0, scope.count());
+    }
 }
