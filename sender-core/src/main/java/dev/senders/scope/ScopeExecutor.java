@@ -42,9 +42,9 @@ import java.util.concurrent.TimeoutException;
  *     the executor still holds the task; the executor's later {@code run()} then does nothing).
  *     Nothing leaks whatever the executor does, including running a task twice (the second run is
  *     a no-op).
- * <li>A closed scope refuses tasks with a {@link RejectedExecutionException} that says why, and the
- *     scope counts the refusal ({@code refusedCount()}); a scope whose stop was requested refuses
- *     them too. The executor's own rejection is thrown to the submitter as it is.
+ * <li>A closed scope, and a full one (at its {@code maxOutstanding} limit), refuses tasks with a
+ *     {@link RejectedExecutionException} that says which, and the scope counts the refusal
+ *     ({@code refusedCount(RefusalReason)}); a scope whose stop was requested refuses them too. The executor's own rejection is thrown to the submitter as it is.
  * <li>An exception thrown by a task given to {@code execute} is an error of the scope, as spawned
  *     work's errors are: it goes to the scope's error handler (on the executor's thread, before
  *     the association is released) and counts in {@code errorCount()}. The future of
@@ -194,8 +194,8 @@ public final class ScopeExecutor extends AbstractExecutorService {
      * comment for when the association is released and where an exception goes).
      *
      * @param command the task
-     * @throws RejectedExecutionException if the scope is closed or its stop was requested (the
-     *         message says which), or if the executor rejected the task (its exception)
+     * @throws RejectedExecutionException if the scope is closed, full, or its stop was requested
+     *         (the message says which), or if the executor rejected the task (its exception)
      * @throws NullPointerException if {@code command} is null
      */
     @Override
@@ -239,7 +239,9 @@ public final class ScopeExecutor extends AbstractExecutorService {
             return scopeText() + " is closed (shutdown(), shutdownNow() or close() was called): it accepts no new"
                     + " tasks; submit them before shutting it down, or to another executor";
         }
-        return scopeText() + " refused the task (state " + s + ")";
+        return scopeText() + " is full: it holds " + scope.count() + " operation(s), its maxOutstanding limit of "
+                + scope.maxOutstanding() + "; submit again once some of its work has ended, or raise the limit"
+                + " (setMaxOutstanding)";
     }
 
     private String scopeText() {

@@ -5,7 +5,7 @@ import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
-import dev.senders.internal.Signals;
+import dev.senders.internal.signal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.Executor;

@@ -386,4 +386,20 @@ class ScopeExecutorTest {
         ex.runAll();
         assertEquals(0, scope.count());
     }
+
+    @Test
+    @DisplayName("a full scope (maxOutstanding) refuses tasks with a RejectedExecutionException that says it is full, counted as FULL")
+    void fullScopeRefuses() {
+        ManualExecutor ex = new ManualExecutor();
+        ScopeExecutor tasks = ScopeExecutor.of(ex, scope);
+        scope.setMaxOutstanding(1);
+        tasks.execute(() -> {});
+        RejectedExecutionException e = assertThrows(RejectedExecutionException.class, () -> tasks.execute(() -> {}));
+        assertTrue(e.getMessage().contains("scope 'tasks' is full"), e.getMessage());
+        assertTrue(e.getMessage().contains("maxOutstanding limit of 1"), e.getMessage());
+        assertEquals(1, scope.refusedCount(RefusalReason.FULL));
+        ex.runAll();
+        tasks.execute(() -> {}); // room again
+        assertEquals(1, scope.count());
+    }
 }
