@@ -7,6 +7,7 @@ import dev.senders.spring.boot.ScopeSpawner;
 import dev.senders.spring.boot.SendersScopeProperties;
 import dev.senders.spring.boot.SpawnContext;
 import dev.senders.spring.boot.SpawnErrorLogger;
+import dev.senders.spring.boot.WorkObservation;
 import java.time.Duration;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -49,10 +50,10 @@ public final class SendersScopeAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     ScopeSpawner scopeSpawner(CountingScope scope, SendersScopeProperties properties,
-            ObjectProvider<SpawnContext> context) {
+            ObjectProvider<SpawnContext> context, ObjectProvider<WorkObservation> observation) {
         SpawnContext c = properties.isContextPropagation() ? context.getIfAvailable(() -> SpawnContext.NONE)
                 : SpawnContext.NONE;
-        return new ScopeSpawner(scope, properties.getName(), c);
+        return new ScopeSpawner(scope, properties.getName(), c, observation.getIfAvailable(() -> WorkObservation.NONE));
     }
 
     @Bean
