@@ -1,6 +1,7 @@
 package dev.senders.spring.boot.autoconfigure;
 
 import dev.senders.scope.CountingScope;
+import dev.senders.spring.boot.MdcSpawnContext;
 import dev.senders.spring.boot.MicrometerSpawnContext;
 import dev.senders.spring.boot.ScopeShutdown;
 import dev.senders.spring.boot.ScopeSpawner;
@@ -27,7 +28,7 @@ import org.springframework.core.env.Environment;
  * {@code CountingScope} is then the one spawned into and shut down (its errors go to its own
  * handler). With Micrometer's context-propagation library on the class path and
  * {@code senders.scope.context-propagation} not {@code false}, spawned work carries the
- * spawning thread's context ({@link MicrometerSpawnContext}).
+ * spawning thread's MDC and registered context ({@link MdcSpawnContext}, {@link MicrometerSpawnContext}).
  */
 @AutoConfiguration
 @ConditionalOnClass(CountingScope.class)
@@ -76,7 +77,7 @@ public final class SendersScopeAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         SpawnContext sendersSpawnContext() {
-            return new MicrometerSpawnContext();
+            return new MdcSpawnContext().and(new MicrometerSpawnContext());
         }
     }
 }
