@@ -127,8 +127,9 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
 
     static <T> void subscribe(Publisher<? extends T> source, AsyncScopeToken token, CoreSubscriber<? super T> actual) {
         if (!token.tryAssociate()) {
-            // The scope is closed: nothing runs, and the subscriber is told so (see ReactorScopes.nest).
-            Operators.error(actual, new CancellationException("the scope is closed: the nested publisher was not subscribed"));
+            // The scope refused (closed, or full): nothing runs, and the subscriber is told so (see ReactorScopes.nest).
+            Operators.error(actual, new CancellationException("the scope refused the work (it is closed, or holds its"
+                    + " maxOutstanding operations): the nested publisher was not subscribed"));
             return;
         }
         NestSubscription<T> s = new NestSubscription<>(source, token, actual);

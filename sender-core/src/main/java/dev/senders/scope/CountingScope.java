@@ -1,8 +1,6 @@
 package dev.senders.scope;
 
-import dev.senders.Sender;
 import dev.senders.StopToken;
-import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -18,22 +16,21 @@ import java.util.function.Consumer;
  * {@link SimpleCountingScope}. To shut one down with deadlines and a report of what was still
  * running, use {@link Scopes#joinOrStop(CountingScope, java.time.Duration, java.time.Duration)}.
  */
-public final class CountingScope {
-
-    private final ScopeCore core;
+public final class CountingScope extends AbstractCountingScope {
 
     /** A scope in the {@code UNUSED} state whose spawn errors go to {@code Hooks.onErrorDropped}; its name is generated. */
     public CountingScope() {
-        this.core = newCore(null, null);
+        this(null, null, ScopeCore.UNBOUNDED);
     }
 
     /**
      * A scope whose spawned work's errors go to {@code errorHandler} (called on the failing thread).
      *
      * @param errorHandler receives the errors of spawned work
+     * @throws NullPointerException if {@code errorHandler} is null
      */
     public CountingScope(Consumer<? super Throwable> errorHandler) {
-        this.core = newCore(null, Objects.requireNonNull(errorHandler, "errorHandler"));
+        this(null, Objects.requireNonNull(errorHandler, "errorHandler"), ScopeCore.UNBOUNDED);
     }
 
     /**
@@ -45,7 +42,7 @@ public final class CountingScope {
      * @throws IllegalArgumentException if {@code name} is blank
      */
     public CountingScope(String name) {
-        this.core = newCore(SimpleCountingScope.checkName(name), null);
+        this(checkName(name), null, ScopeCore.UNBOUNDED);
     }
 
     /**
@@ -58,41 +55,20 @@ public final class CountingScope {
      * @throws IllegalArgumentException if {@code name} is blank
      */
     public CountingScope(String name, Consumer<? super Throwable> errorHandler) {
-        this.core = newCore(SimpleCountingScope.checkName(name), Objects.requireNonNull(errorHandler, "errorHandler"));
+        this(checkName(name), Objects.requireNonNull(errorHandler, "errorHandler"), ScopeCore.UNBOUNDED);
     }
 
-    private ScopeCore newCore(String name, Consumer<? super Throwable> handler) {
-        ScopeCore c = ScopeCore.forScope("CountingScope", name, true, handler);
-        c.watch(this); // the leak check is registered at the first association
-        return c;
-    }
-
-    /** The shared state machine (package-private: tests and {@link Scopes} read its diagnostics). */
-    ScopeCore core() {
-        return core;
+    private CountingScope(String name, Consumer<? super Throwable> errorHandler, long maxOutstanding) {
+        super("CountingScope", name, true, errorHandler, maxOutstanding);
     }
 
     /**
-     * The token that associates (and stop-wraps) work with this scope; the same object on every call.
+     * A builder for a scope with a name, an error handler and a limit on outstanding work.
      *
-     * @return this scope's token
+     * @return a new builder
      */
-    public AsyncScopeToken getToken() {
-        return core;
-    }
-
-    /** See {@link SimpleCountingScope#close()}. */
-    public void close() {
-        core.close();
-    }
-
-    /**
-     * See {@link SimpleCountingScope#join()}.
-     *
-     * @return a sender that completes once the scope is joined
-     */
-    public Sender<Void> join() {
-        return core.join();
+    public static ScopeBuilder<CountingScope> builder() {
+        return new ScopeBuilder<>(CountingScope::new);
     }
 
     /**
@@ -111,65 +87,5 @@ public final class CountingScope {
      */
     public StopToken stopToken() {
         return core.stopSource.token();
-    }
-
-    /**
-     * See {@link SimpleCountingScope#state()}.
-     *
-     * @return the current state
-     */
-    public ScopeState state() {
-        return core.state();
-    }
-
-    /**
-     * See {@link SimpleCountingScope#count()}.
-     *
-     * @return the number of associated operations
-     */
-    public long count() {
-        return core.count();
-    }
-
-    /**
-     * See {@link SimpleCountingScope#errorCount()}.
-     *
-     * @return the number of spawned operations that failed
-     */
-    public long errorCount() {
-        return core.errorCount();
-    }
-
-    /**
-     * See {@link SimpleCountingScope#refusedCount()}.
-     *
-     * @return the number of associations refused because the scope was closed or joined
-     */
-    public long refusedCount() {
-        return core.refusedCount();
-    }
-
-    /**
-     * See {@link SimpleCountingScope#name()}.
-     *
-     * @return the name given to the constructor, else a generated one
-     */
-    public String name() {
-        return core.name();
-    }
-
-    /**
-     * See {@link SimpleCountingScope#outstanding()}.
-     *
-     * @return the listable work still associated, oldest first
-     */
-    public List<OutstandingWork> outstanding() {
-        return core.outstanding();
-    }
-
-    /** {@code name[STATE, count=n]}, e.g. {@code orders[CLOSED_AND_JOINING, count=2]}. */
-    @Override
-    public String toString() {
-        return core.name() + "[" + state() + ", count=" + count() + "]";
     }
 }

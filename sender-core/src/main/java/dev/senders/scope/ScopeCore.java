@@ -29,17 +29,36 @@ import java.util.function.Consumer;
  *
  * <h2>Implementation notes</h2>
  *
- * <p><b>The word.</b> Count and state are one {@code long}, {@code word}, changed only by CAS:
+ * <p><b>The word.</b> Count, state and the idle waiters' epoch are one {@code long}, {@code word},
+ * changed only by CAS:
  * <pre>
- *   bits 63..3  count of associated operations (61 bits, never negative)
- *   bits  2..0  state: the ordinal of {@link ScopeState}
- *               0 UNUSED, 1 OPEN, 2 CLOSED, 3 OPEN_AND_JOINING, 4 CLOSED_AND_JOINING,
- *               5 UNUSED_AND_CLOSED, 6 JOINED
+ *   bits 63..20  count of associated operations (44 bits, never negative)
+ *   bits 19..5   idle epoch: how many times the count reached zero with idle waiters (mod 2^15)
+ *   bit  4       unused (zero)
+ *   bit  3       IDLE_WAITERS: some {@code whenIdle} waits for the count to reach zero
+ *   bits  2..0   state: the ordinal of {@link ScopeState}
+ *                0 UNUSED, 1 OPEN, 2 CLOSED, 3 OPEN_AND_JOINING, 4 CLOSED_AND_JOINING,
+ *                5 UNUSED_AND_CLOSED, 6 JOINED
  * </pre>
- * {@code tryAssociate} is one CAS (count + 1, UNUSED becomes OPEN; fails in a closed state).
- * {@code dissociate} is one CAS (count - 1; when that reaches zero in a joining state the same CAS
- * moves to JOINED). {@code close} and the start of a join are CASes on the state bits. Every
- * transition of the P3149R6 diagram is one of these; no other is possible.
+ * {@code tryAssociate} is one CAS (count + 1, UNUSED becomes OPEN; fails in a closed state, and
+ * when the count has reached {@code maxOutstanding}: the limit is checked against the very word
+ * the CAS replaces, so racing associations never overshoot it). {@code dissociate} is one CAS
+ * (count - 1; when that reaches zero in a joining state the same CAS moves to JOINED, and when
+ * IDLE_WAITERS is set the same CAS clears it and advances the epoch). {@code close} and the start
+ * of a join are CASes on the state bits. Every transition of the P3149R6 diagram is one of these;
+ * no other is possible. Invariant: IDLE_WAITERS is clear whenever the count is zero.
+ *
+ * <p><b>Idle waiters</b> ({@code whenIdle}) register on the {@link IdleSignal} of the current
+ * epoch (an {@link InplaceStopSource} used as a one-shot broadcast, tagged with its epoch, in the
+ * field {@code idle}; installed by the first waiter of an epoch), and <em>then</em> set
+ * IDLE_WAITERS by a CAS that also checks the epoch is unchanged and the count above zero. The
+ * dissociation that brings the count to zero with the bit set advances the epoch in its CAS and
+ * then fires the signal of the epoch it ended. So a waiter either finds the count zero (and
+ * completes at once, unregistered), or its registration precedes a zero that will fire it; a
+ * signal of an ended epoch never takes a registration that the zero preceded: a waiter that finds
+ * the installed signal's epoch behind the word's fires that signal (idempotent) and installs a new
+ * one. "Idle" therefore means: the count was zero at some moment after the wait started (work
+ * spawned right after that moment does not hold the waiter back; work spawned before it does).
  *
  * <p><b>Join waiters</b> are callbacks registered on {@code joined}, an {@link InplaceStopSource}
  * used as a one-shot broadcast ("the scope is joined"), apart from the word and created by the
@@ -65,7 +84,13 @@ final class ScopeCore implements AsyncScopeToken {
     static final int UNUSED = 0, OPEN = 1, CLOSED = 2, OPEN_AND_JOINING = 3, CLOSED_AND_JOINING = 4,
             UNUSED_AND_CLOSED = 5, JOINED = 6;
     static final long STATE_MASK = 7L;
-    static final long ONE = 8L;
+    static final long IDLE_WAITERS = 1L << 3;
+    static final long EPOCH_ONE = 1L << 5;
+    static final long EPOCH_MASK = 0x7FFFL << 5;
+    static final int COUNT_SHIFT = 20;
+    static final long ONE = 1L << COUNT_SHIFT;
+    /** {@code maxOutstanding} of a scope without a limit. */
+    static final long UNBOUNDED = Long.MAX_VALUE;
     private static final ScopeState[] STATES = ScopeState.values();
 
     /** Shared by every scope, nest sender and future of the library; its daemon thread runs reports. */
@@ -74,6 +99,10 @@ final class ScopeCore implements AsyncScopeToken {
     private volatile long word;
     /** Fired once the scope is JOINED; null until the first join that waits. See the class notes. */
     private volatile InplaceStopSource joined;
+    /** The current epoch's idle signal, or null; see the class notes. */
+    private volatile IdleSignal idle;
+    /** The most operations associated at once; {@link #UNBOUNDED} when there is no limit. */
+    private volatile long maxOutstanding = UNBOUNDED;
     private volatile long errorCount;
 
     /** "SimpleCountingScope", "CountingScope" or "letAsyncScope"; {@link #name()} adds the identity. */
@@ -143,8 +172,12 @@ final class ScopeCore implements AsyncScopeToken {
             int s = (int) (w & STATE_MASK);
             long nw;
             if (s == OPEN || s == OPEN_AND_JOINING) {
+                if ((w >>> COUNT_SHIFT) >= maxOutstanding) {
+                    diagnostics().refused(RefusalReason.FULL);
+                    return false;
+                }
                 nw = w + ONE;
-            } else if (s == UNUSED) {
+            } else if (s == UNUSED) { // the count is zero: within any limit
                 nw = (w + ONE) & ~STATE_MASK | OPEN;
                 if (WORD.compareAndSet(this, w, nw)) {
                     watchHandle(); // the first association: only this thread sees UNUSED -> OPEN
@@ -153,7 +186,7 @@ final class ScopeCore implements AsyncScopeToken {
                 w = word;
                 continue;
             } else {
-                diagnostics().refused();
+                diagnostics().refused(RefusalReason.CLOSED);
                 return false;
             }
             long prev = (long) WORD.compareAndExchange(this, w, nw);
@@ -186,16 +219,29 @@ final class ScopeCore implements AsyncScopeToken {
     public void dissociate() {
         long w = word;
         for (;;) {
-            long c = w >>> 3;
+            long c = w >>> COUNT_SHIFT;
             if (c == 0) {
                 throw new IllegalStateException(name() + ": dissociate() without a matching successful"
                         + " tryAssociate() (state " + STATES[(int) (w & STATE_MASK)] + ", count 0)");
             }
-            int s = (int) (w & STATE_MASK);
-            boolean last = c == 1 && (s == OPEN_AND_JOINING || s == CLOSED_AND_JOINING);
-            long nw = last ? JOINED : w - ONE;
+            long nw = w - ONE;
+            boolean last = false, idleNow = false;
+            if (c == 1) {
+                int s = (int) (w & STATE_MASK);
+                last = s == OPEN_AND_JOINING || s == CLOSED_AND_JOINING;
+                if (last) {
+                    nw = nw & ~STATE_MASK | JOINED;
+                }
+                idleNow = (w & IDLE_WAITERS) != 0;
+                if (idleNow) { // clear the bit and end the epoch, in this CAS
+                    nw = nw & ~(IDLE_WAITERS | EPOCH_MASK) | ((w + EPOCH_ONE) & EPOCH_MASK);
+                }
+            }
             long prev = (long) WORD.compareAndExchange(this, w, nw);
             if (prev == w) {
+                if (idleNow) {
+                    fireIdle(w & EPOCH_MASK);
+                }
                 if (last) {
                     fireJoined();
                 }
@@ -290,7 +336,28 @@ final class ScopeCore implements AsyncScopeToken {
     }
 
     long count() {
-        return word >>> 3;
+        return word >>> COUNT_SHIFT;
+    }
+
+    long maxOutstanding() {
+        return maxOutstanding;
+    }
+
+    /**
+     * Lowering the limit refuses new work until the count is below the new limit (work already
+     * associated is not touched); an association racing with the change may still be checked
+     * against the old limit.
+     */
+    void setMaxOutstanding(long max) {
+        maxOutstanding = checkMaxOutstanding(max);
+    }
+
+    static long checkMaxOutstanding(long max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("maxOutstanding must be at least 1 (it is the most operations"
+                    + " the scope holds at once; use Long.MAX_VALUE for no limit), got " + max);
+        }
+        return max;
     }
 
     long errorCount() {
@@ -299,7 +366,13 @@ final class ScopeCore implements AsyncScopeToken {
 
     long refusedCount() {
         ScopeDiagnostics d = diag;
-        return d == null ? 0L : d.refusedCount();
+        return d == null ? 0L : d.refusedCount(RefusalReason.CLOSED) + d.refusedCount(RefusalReason.FULL);
+    }
+
+    long refusedCount(RefusalReason reason) {
+        Objects.requireNonNull(reason, "reason");
+        ScopeDiagnostics d = diag;
+        return d == null ? 0L : d.refusedCount(reason);
     }
 
     /** The side object, created on first need (a lost race adopts the winner's). */
@@ -341,7 +414,7 @@ final class ScopeCore implements AsyncScopeToken {
         return joinSender;
     }
 
-    private final Sender<Void> joinSender = receiver -> new JoinOp(this, Objects.requireNonNull(receiver, "receiver"));
+    private final Sender<Void> joinSender = receiver -> new WaitOp(this, Objects.requireNonNull(receiver, "receiver"), true);
 
     /** The source joins register on; created by the first join that needs it. */
     private InplaceStopSource joinedSignal() {
@@ -364,6 +437,86 @@ final class ScopeCore implements AsyncScopeToken {
         }
     }
 
+    Sender<Void> whenIdle() {
+        return idleSender;
+    }
+
+    private final Sender<Void> idleSender = receiver -> new WaitOp(this, Objects.requireNonNull(receiver, "receiver"), false);
+
+    /** An epoch's idle signal: fired once, when the count reaches zero with waiters in that epoch. */
+    static final class IdleSignal {
+        final long epoch;
+        final InplaceStopSource source = new InplaceStopSource();
+
+        IdleSignal(long epoch) {
+            this.epoch = epoch;
+        }
+    }
+
+    /**
+     * Registers {@code waiter} to run the next time the count is zero (see the class notes):
+     * returns its registration, or null when the count is zero now (then nothing is registered).
+     * The waiter may run inline, on this thread, before this returns.
+     */
+    private StopCallback awaitIdle(Runnable waiter) {
+        for (;;) {
+            long w = word;
+            if ((w >>> COUNT_SHIFT) == 0) {
+                return null;
+            }
+            long e = w & EPOCH_MASK;
+            IdleSignal sig = idleSignal(e);
+            if (sig == null) {
+                continue; // the epoch ended meanwhile: look again
+            }
+            StopCallback reg = sig.source.token().onStop(waiter);
+            w = word; // after the registration: the Dekker pair with dissociate's CAS then read of `idle`
+            for (;;) {
+                if ((w & EPOCH_MASK) != e || (w & IDLE_WAITERS) != 0) {
+                    return reg; // the end of epoch e fires sig, or has fired it
+                }
+                if ((w >>> COUNT_SHIFT) == 0) {
+                    reg.close(); // idle now, and epoch e never armed: nobody else fires sig for it
+                    return null;
+                }
+                long prev = (long) WORD.compareAndExchange(this, w, w | IDLE_WAITERS);
+                if (prev == w) {
+                    return reg;
+                }
+                w = prev;
+            }
+        }
+    }
+
+    /** The signal of epoch {@code e}, installed if missing; null if the word's epoch is no longer {@code e}. */
+    private IdleSignal idleSignal(long e) {
+        for (;;) {
+            IdleSignal cur = idle;
+            if (cur != null && cur.epoch == e) {
+                return cur;
+            }
+            if ((word & EPOCH_MASK) != e) {
+                return null;
+            }
+            if (cur != null) {
+                cur.source.requestStop(); // an ended epoch's signal: fire it (idempotent), then replace it
+            }
+            IdleSignal fresh = new IdleSignal(e);
+            if (IDLE.compareAndSet(this, cur, fresh)) {
+                return fresh;
+            }
+        }
+    }
+
+    /** Epoch {@code e} ended (its zero was reached): fire its signal and drop it. */
+    private void fireIdle(long e) {
+        IdleSignal sig = idle;
+        if (sig != null && sig.epoch == e) {
+            sig.source.requestStop();
+            IDLE.compareAndSet(this, sig, null); // a waiter of the next epoch may have replaced it already
+        }
+    }
+
     /** Called by a starting join after it registered: moves to X_AND_JOINING or to JOINED. */
     private void startJoin() {
         long w = word;
@@ -374,8 +527,8 @@ final class ScopeCore implements AsyncScopeToken {
                 return;
             }
             long nw;
-            if ((w >>> 3) == 0) {
-                nw = JOINED; // includes the stdexec fix: an open scope with count zero joins at once
+            if ((w >>> COUNT_SHIFT) == 0) {
+                nw = w & ~STATE_MASK | JOINED; // includes the stdexec fix: an open scope with count zero joins at once
             } else if (s == OPEN) {
                 nw = w & ~STATE_MASK | OPEN_AND_JOINING;
             } else if (s == CLOSED) {
@@ -385,7 +538,7 @@ final class ScopeCore implements AsyncScopeToken {
             }
             long prev = (long) WORD.compareAndExchange(this, w, nw);
             if (prev == w) {
-                if (nw == JOINED) {
+                if ((nw & STATE_MASK) == JOINED) {
                     fireJoined();
                 }
                 return;
@@ -395,23 +548,27 @@ final class ScopeCore implements AsyncScopeToken {
     }
 
     /**
-     * The join operation. Its {@code state} word: {@code NEW -> STARTING} at {@code start} (a second
-     * start throws); {@code STARTING -> WAITING} when {@code start} has registered and moved the
-     * scope; then {@code WAITING -> DONE} by one CAS, taken either by the "joined" callback
+     * The operation of a join ({@code join == true}) or of a {@code whenIdle} wait: both wait for a
+     * one-shot signal of the scope (joined; the current epoch's zero) and complete the same way.
+     * Its {@code state} word: {@code NEW -> STARTING} at {@code start} (a second start throws);
+     * {@code STARTING -> WAITING} when {@code start} has registered (and, for a join, moved the
+     * scope); then {@code WAITING -> DONE} by one CAS, taken either by the signal's callback
      * ({@link #run}) or by the receiver's stop callback ({@link #stop}); the winner completes the
-     * receiver, the loser does nothing. A "joined" callback that comes while {@code start} still
-     * runs (on any thread) only marks {@code STARTING -> JOINED_IN_START}, and {@code start}
-     * completes the receiver inline when it ends: a join never completes on another thread before
-     * its own start has finished with the scope. A stop may complete it from {@code STARTING} or
-     * {@code WAITING}. The stop winner deregisters from {@code joined} (the node is unlinked, the
-     * operation no longer reachable from the scope); the joined winner deregisters from the
+     * receiver, the loser does nothing. A signal that comes while {@code start} still runs (on any
+     * thread) only marks {@code STARTING -> JOINED_IN_START}, and {@code start} completes the
+     * receiver inline when it ends: a wait never completes on another thread before its own start
+     * has finished with the scope. A stop may complete it from {@code STARTING} or
+     * {@code WAITING}. The stop winner deregisters from the signal (the node is unlinked, the
+     * operation no longer reachable from the scope); the signal winner deregisters from the
      * receiver's token.
      */
-    static final class JoinOp implements OperationState, Runnable {
+    static final class WaitOp implements OperationState, Runnable {
         private static final int NEW = 0, STARTING = 1, WAITING = 2, JOINED_IN_START = 3, DONE = 4;
 
         final ScopeCore core;
         final Receiver<? super Void> receiver;
+        /** A join (moves the scope, emits JFR join events) rather than a wait for idle. */
+        final boolean join;
         private volatile int state;
         /** Volatile: start's write then read of {@code state} and stop's CAS then read of this are a Dekker pair. */
         private volatile StopCallback onJoined;
@@ -420,25 +577,27 @@ final class ScopeCore implements AsyncScopeToken {
         /** A begun JFR JoinEnd event, or null. */
         private Object jfr;
 
-        JoinOp(ScopeCore core, Receiver<? super Void> receiver) {
+        WaitOp(ScopeCore core, Receiver<? super Void> receiver, boolean join) {
             this.core = core;
             this.receiver = receiver;
+            this.join = join;
         }
 
         @Override
         public void start() {
             if (!STATE.compareAndSet(this, NEW, STARTING)) {
-                throw ImmediateOperation.startedTwice(core.name() + ".join()'s operation");
+                throw ImmediateOperation.startedTwice(core.name() + (join ? ".join()" : ".whenIdle()") + "'s operation");
             }
-            if ((core.word & STATE_MASK) == JOINED) {
-                // joined already (the state never leaves JOINED): complete at once, inline, never
-                // through the joined signal, whose firing may still be running on another thread
+            ScopeCore c = core;
+            if (join ? (c.word & STATE_MASK) == JOINED : c.count() == 0) {
+                // joined already (the state never leaves JOINED), or idle now: complete at once,
+                // inline, never through the signal, whose firing may still be running on another thread
                 state = DONE;
                 Signals.setValue(receiver, null);
                 return;
             }
-            if (!core.strictHandler && Jfr.joinEventsEnabled()) {
-                jfr = Jfr.joinStarted(core.name(), core.count());
+            if (join && !c.strictHandler && Jfr.joinEventsEnabled()) {
+                jfr = Jfr.joinStarted(c.name(), c.count());
             }
             StopToken token = receiver.env().stopToken();
             if (token.stopPossible()) {
@@ -447,20 +606,31 @@ final class ScopeCore implements AsyncScopeToken {
                     return; // stopped before it waited: the scope is not touched
                 }
             }
-            ScopeCore c = core;
-            StopCallback reg = c.joinedSignal().token().onStop(this); // inline if already joined
+            boolean done;
+            StopCallback reg;
+            if (join) {
+                reg = c.joinedSignal().token().onStop(this); // inline if already joined
+            } else {
+                reg = c.awaitIdle(this); // null: idle now, nothing registered
+            }
             onJoined = reg;
             if (state == DONE) {
-                reg.close(); // stopped meanwhile: a stop on another thread may have missed reg
+                if (reg != null) {
+                    reg.close(); // stopped meanwhile: a stop on another thread may have missed reg
+                }
                 return;
             }
-            c.startJoin();
-            // The scope joined before this start ended (its word never leaves JOINED): complete
-            // here, inline, whichever thread's firing of `joined` reaches run() (it then finds DONE).
-            boolean joined = (c.word & STATE_MASK) == JOINED;
+            if (join) {
+                c.startJoin();
+                // The scope joined before this start ended (its word never leaves JOINED): complete
+                // here, inline, whichever thread's firing of `joined` reaches run() (it then finds DONE).
+                done = (c.word & STATE_MASK) == JOINED;
+            } else {
+                done = reg == null;
+            }
             for (;;) {
                 int s = state;
-                if (s == STARTING && !joined) {
+                if (s == STARTING && !done) {
                     if (STATE.compareAndSet(this, STARTING, WAITING)) {
                         return; // waits: run() or stop() completes it
                     }
@@ -481,7 +651,7 @@ final class ScopeCore implements AsyncScopeToken {
             Signals.setValue(receiver, null);
         }
 
-        /** The scope is joined. */
+        /** The signal fired: the scope is joined, or its count reached zero. */
         @Override
         public void run() {
             for (;;) {
@@ -573,7 +743,7 @@ final class ScopeCore implements AsyncScopeToken {
 
         static {
             try {
-                STATE = MethodHandles.lookup().findVarHandle(JoinOp.class, "state", int.class);
+                STATE = MethodHandles.lookup().findVarHandle(WaitOp.class, "state", int.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
@@ -592,7 +762,7 @@ final class ScopeCore implements AsyncScopeToken {
         @Override
         public void run() {
             long w = core.word;
-            long count = w >>> 3;
+            long count = w >>> COUNT_SHIFT;
             if (count != 0) {
                 ScopeDiagnostics d = core.diag;
                 Hooks.onErrorDropped(new ScopeLeakedException(core.name(), STATES[(int) (w & STATE_MASK)], count,
@@ -604,7 +774,7 @@ final class ScopeCore implements AsyncScopeToken {
     @Override
     public String toString() {
         long w = word;
-        return name() + ".token[" + STATES[(int) (w & STATE_MASK)] + ", count=" + (w >>> 3) + "]";
+        return name() + ".token[" + STATES[(int) (w & STATE_MASK)] + ", count=" + (w >>> COUNT_SHIFT) + "]";
     }
 
     /**
@@ -620,6 +790,7 @@ final class ScopeCore implements AsyncScopeToken {
     private static final VarHandle JOINED_SIGNAL;
     private static final VarHandle ERROR_COUNT;
     private static final VarHandle DIAG;
+    private static final VarHandle IDLE;
 
     static {
         try {
@@ -628,6 +799,7 @@ final class ScopeCore implements AsyncScopeToken {
             JOINED_SIGNAL = l.findVarHandle(ScopeCore.class, "joined", InplaceStopSource.class);
             ERROR_COUNT = l.findVarHandle(ScopeCore.class, "errorCount", long.class);
             DIAG = l.findVarHandle(ScopeCore.class, "diag", ScopeDiagnostics.class);
+            IDLE = l.findVarHandle(ScopeCore.class, "idle", IdleSignal.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -42,7 +42,10 @@ final class ScopeDiagnostics {
     /** Where the scope was created (debug capture on at creation), else null. */
     final ScopeTrace createdAt;
 
-    private volatile long refused;
+    /** Refusals because the scope was closed or joined. */
+    private volatile long refusedClosed;
+    /** Refusals because the scope held {@code maxOutstanding} operations. */
+    private volatile long refusedFull;
     private volatile TrackedSender.Op<?> head;
     private volatile long finished;
     private volatile int sweeping;
@@ -54,12 +57,12 @@ final class ScopeDiagnostics {
         this.createdAt = createdAt;
     }
 
-    void refused() {
-        REFUSED.getAndAdd(this, 1L);
+    void refused(RefusalReason reason) {
+        (reason == RefusalReason.FULL ? REFUSED_FULL : REFUSED_CLOSED).getAndAdd(this, 1L);
     }
 
-    long refusedCount() {
-        return refused;
+    long refusedCount(RefusalReason reason) {
+        return reason == RefusalReason.FULL ? refusedFull : refusedClosed;
     }
 
     void push(TrackedSender.Op<?> node) {
@@ -189,7 +192,8 @@ final class ScopeDiagnostics {
     private static final VarHandle HEAD;
     private static final VarHandle FINISHED;
     private static final VarHandle SWEEPING;
-    private static final VarHandle REFUSED;
+    private static final VarHandle REFUSED_CLOSED;
+    private static final VarHandle REFUSED_FULL;
 
     static {
         try {
@@ -197,7 +201,8 @@ final class ScopeDiagnostics {
             HEAD = l.findVarHandle(ScopeDiagnostics.class, "head", TrackedSender.Op.class);
             FINISHED = l.findVarHandle(ScopeDiagnostics.class, "finished", long.class);
             SWEEPING = l.findVarHandle(ScopeDiagnostics.class, "sweeping", int.class);
-            REFUSED = l.findVarHandle(ScopeDiagnostics.class, "refused", long.class);
+            REFUSED_CLOSED = l.findVarHandle(ScopeDiagnostics.class, "refusedClosed", long.class);
+            REFUSED_FULL = l.findVarHandle(ScopeDiagnostics.class, "refusedFull", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

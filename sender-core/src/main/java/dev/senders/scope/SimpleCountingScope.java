@@ -1,7 +1,5 @@
 package dev.senders.scope;
 
-import dev.senders.Sender;
-import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -27,6 +25,13 @@ import java.util.function.Consumer;
  * {@code JOINED}, which refuses new work for good (counted by {@link #refusedCount()}). Close
  * first when new work must be refused while the join waits.
  *
+ * <p><b>Waiting without ending it.</b> {@link #whenIdle()} completes the next time the scope
+ * holds no work and leaves it open, unlike {@link #join()}.
+ *
+ * <p><b>A limit.</b> A scope built with {@link #builder()}{@code .maxOutstanding(n)} holds at most
+ * {@code n} operations: at that count {@code tryAssociate()} fails and every path refuses the
+ * work as for a closed scope; {@link #refusedCount(RefusalReason)} counts refusals by reason.
+ *
  * <p><b>Names and the dump.</b> A scope has a {@link #name()} (given, or generated) used by every
  * report, and lists its {@link #outstanding()} work.
  *
@@ -34,34 +39,33 @@ import java.util.function.Consumer;
  * constructor (or the env's {@link Scopes#SPAWN_ERROR_HANDLER}); without one, to
  * {@link dev.senders.Hooks#onErrorDropped}. {@link #errorCount()} counts them.
  */
-public final class SimpleCountingScope {
-
-    private final ScopeCore core;
+public final class SimpleCountingScope extends AbstractCountingScope {
 
     /** A scope in the {@code UNUSED} state whose spawn errors go to {@code Hooks.onErrorDropped}; its name is generated. */
     public SimpleCountingScope() {
-        this.core = newCore(null, null);
+        this(null, null, ScopeCore.UNBOUNDED);
     }
 
     /**
      * A scope whose spawned work's errors go to {@code errorHandler} (called on the failing thread).
      *
      * @param errorHandler receives the errors of spawned work
+     * @throws NullPointerException if {@code errorHandler} is null
      */
     public SimpleCountingScope(Consumer<? super Throwable> errorHandler) {
-        this.core = newCore(null, Objects.requireNonNull(errorHandler, "errorHandler"));
+        this(null, Objects.requireNonNull(errorHandler, "errorHandler"), ScopeCore.UNBOUNDED);
     }
 
     /**
      * A named scope whose spawn errors go to {@code Hooks.onErrorDropped}. The name appears in
-     * {@link #toString()}, leak reports, {@link ScopeTrace}s and JFR events.
+     * {@link #toString()}, leak reports, shutdown reports, {@link ScopeTrace}s and JFR events.
      *
      * @param name the scope's name
      * @throws NullPointerException if {@code name} is null
      * @throws IllegalArgumentException if {@code name} is blank
      */
     public SimpleCountingScope(String name) {
-        this.core = newCore(checkName(name), null);
+        this(checkName(name), null, ScopeCore.UNBOUNDED);
     }
 
     /**
@@ -74,133 +78,19 @@ public final class SimpleCountingScope {
      * @throws IllegalArgumentException if {@code name} is blank
      */
     public SimpleCountingScope(String name, Consumer<? super Throwable> errorHandler) {
-        this.core = newCore(checkName(name), Objects.requireNonNull(errorHandler, "errorHandler"));
+        this(checkName(name), Objects.requireNonNull(errorHandler, "errorHandler"), ScopeCore.UNBOUNDED);
     }
 
-    private ScopeCore newCore(String name, Consumer<? super Throwable> errorHandler) {
-        ScopeCore c = ScopeCore.forScope("SimpleCountingScope", name, false, errorHandler);
-        c.watch(this); // the leak check is registered at the first association
-        return c;
-    }
-
-    static String checkName(String name) {
-        Objects.requireNonNull(name, "name");
-        if (name.isBlank()) {
-            throw new IllegalArgumentException("a scope's name must not be blank (it names the scope in reports)");
-        }
-        return name;
-    }
-
-    /** The shared state machine (package-private: tests and {@link Scopes} read its diagnostics). */
-    ScopeCore core() {
-        return core;
+    private SimpleCountingScope(String name, Consumer<? super Throwable> errorHandler, long maxOutstanding) {
+        super("SimpleCountingScope", name, false, errorHandler, maxOutstanding);
     }
 
     /**
-     * The token that associates work with this scope; the same object on every call.
+     * A builder for a scope with a name, an error handler and a limit on outstanding work.
      *
-     * @return this scope's token
+     * @return a new builder
      */
-    public AsyncScopeToken getToken() {
-        return core;
-    }
-
-    /**
-     * Closes the scope to new work: {@code UNUSED -> UNUSED_AND_CLOSED}, {@code OPEN -> CLOSED},
-     * {@code OPEN_AND_JOINING -> CLOSED_AND_JOINING}; in the other states (already closed) it does
-     * nothing. Work already associated is not affected.
-     */
-    public void close() {
-        core.close();
-    }
-
-    /**
-     * A sender that, when started, waits until the count of associated work is zero and completes
-     * with {@code setValue(null)}; the scope is then {@code JOINED}. Starting it moves the scope to
-     * {@code OPEN_AND_JOINING} or {@code CLOSED_AND_JOINING}, or straight to {@code JOINED} if the
-     * count is zero (also when the scope is open: the stdexec fix). Connecting it changes nothing.
-     *
-     * <p>Which thread completes it: the starting thread, inline, if it observes a zero count (or
-     * the scope is already joined; any number of joins may be started, before or after); otherwise
-     * the scheduler of its receiver's env ({@code schedule()} on it, then {@code setValue}), or,
-     * if the env has none, the thread whose {@code dissociate} brought the count to zero.
-     *
-     * <p>Stop: a stop request on the receiver's token while the join waits completes it with
-     * {@code setStopped()} at once, on the requesting thread, and the scope forgets that waiter;
-     * the associated work is not stopped (that is {@code CountingScope.requestStop()}). A second
-     * {@code start} of the same operation throws {@link dev.senders.ProtocolViolationException}.
-     *
-     * @return a sender that completes once the scope is joined
-     */
-    public Sender<Void> join() {
-        return core.join();
-    }
-
-    /**
-     * The current state (a snapshot, for tests and monitoring).
-     *
-     * @return the current state
-     */
-    public ScopeState state() {
-        return core.state();
-    }
-
-    /**
-     * The current number of associated operations (a snapshot).
-     *
-     * @return the number of associated operations
-     */
-    public long count() {
-        return core.count();
-    }
-
-    /**
-     * How many spawned operations of this scope completed with an error.
-     *
-     * @return the number of spawned operations that failed
-     */
-    public long errorCount() {
-        return core.errorCount();
-    }
-
-    /**
-     * How many associations this scope refused because it was closed (or joined): a
-     * {@code spawn} that returned {@code false}, a {@code spawnFuture} or {@code nest} that
-     * completes stopped, an adapter's refused spawn. A snapshot; never reset.
-     *
-     * @return the number of refused associations
-     */
-    public long refusedCount() {
-        return core.refusedCount();
-    }
-
-    /**
-     * The name given to the constructor, else a generated one ({@code SimpleCountingScope@1b6d3586}).
-     *
-     * @return the scope's name
-     */
-    public String name() {
-        return core.name();
-    }
-
-    /**
-     * The work still associated that this scope can list, oldest first: every piece of work
-     * named with {@link Scopes#named} (or a spawn overload taking a name), and every piece spawned
-     * while debug capture ({@code -Ddev.senders.debug=true}, {@code Hooks.enableDebugCapture()})
-     * was on or a flight recording had {@code dev.senders.Spawn}/{@code WorkEnd} enabled, with its
-     * spawn site under capture. Other work is only counted: {@code count() - outstanding().size()}
-     * operations are unlisted (a nest sender not yet started counts but is not running). Work
-     * leaves the list before its association is released. A snapshot; any thread.
-     *
-     * @return the listable work still associated, oldest first
-     */
-    public List<OutstandingWork> outstanding() {
-        return core.outstanding();
-    }
-
-    /** {@code name[STATE, count=n]}, e.g. {@code SimpleCountingScope@1b6d3586[OPEN, count=2]}. */
-    @Override
-    public String toString() {
-        return core.name() + "[" + state() + ", count=" + count() + "]";
+    public static ScopeBuilder<SimpleCountingScope> builder() {
+        return new ScopeBuilder<>(SimpleCountingScope::new);
     }
 }
