@@ -1,5 +1,7 @@
 package dev.senders.spring.boot;
 
+import java.util.Objects;
+
 /**
  * Carries the spawning thread's context (MDC, trace, security context, ...) to spawned work.
  *
@@ -39,7 +41,7 @@ public interface SpawnContext {
      * @return the combined context
      */
     default SpawnContext and(SpawnContext next) {
-        java.util.Objects.requireNonNull(next, "next");
+        Objects.requireNonNull(next, "next");
         SpawnContext first = this;
         return () -> {
             Snapshot a = first.capture();

@@ -1,5 +1,7 @@
 package dev.senders.spring.boot;
 
+import java.util.Locale;
+
 /**
  * Observes each piece of work spawned through a {@link ScopeSpawner}: prepared on the spawning
  * thread, started when the scope accepts the work, told how it ended.
@@ -50,7 +52,7 @@ public interface WorkObservation {
          * @return {@code value}, {@code error} or {@code stopped}
          */
         public String tag() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

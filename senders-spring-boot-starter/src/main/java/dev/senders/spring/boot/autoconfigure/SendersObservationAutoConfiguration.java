@@ -15,7 +15,7 @@ import org.springframework.context.annotation.Bean;
  * defines one with Actuator); {@link WorkObservation#NONE} without a registry. An application's own
  * {@link WorkObservation} bean replaces it.
  */
-@AutoConfiguration(before = SendersScopeAutoConfiguration.class)
+@AutoConfiguration
 @ConditionalOnClass(ObservationRegistry.class)
 public final class SendersObservationAutoConfiguration {
 
