@@ -7,9 +7,13 @@
  * {@code nest}), {@link dev.senders.task} ({@code Task}) and {@link dev.senders.flow}
  * ({@link java.util.concurrent.Flow} interop).
  *
- * <p>{@code dev.senders.internal} holds the receiver guards and signal helpers the adapters share.
- * It is exported only to the adapter modules: it is not API, and a module-path application cannot
- * read it. (On the class path nothing is enforced; do not use it there either, it changes without
+ * <p>The packages the adapters share are not API: {@code dev.senders.internal} (platform
+ * utilities: the trampoline, timers, JFR events, thread kinds), {@code dev.senders.internal.signal}
+ * (the receiver contract: signal helpers, receiver guards, checked connect, stop registrations),
+ * {@code dev.senders.internal.rs} (the Reactive Streams boundary core) and
+ * {@code dev.senders.scope.internal} (the adapters' spawn and container code, which uses the scope
+ * API). They are exported only to the adapter modules, so a module-path application cannot read
+ * them. (On the class path nothing is enforced; do not use them there either, they change without
  * notice.)
  */
 module dev.senders.core {
@@ -23,4 +27,7 @@ module dev.senders.core {
     exports dev.senders.task;
 
     exports dev.senders.internal to dev.senders.reactor, dev.senders.rxjava3;
+    exports dev.senders.internal.signal to dev.senders.reactor, dev.senders.rxjava3;
+    exports dev.senders.internal.rs to dev.senders.reactor, dev.senders.rxjava3;
+    exports dev.senders.scope.internal to dev.senders.reactor, dev.senders.rxjava3;
 }

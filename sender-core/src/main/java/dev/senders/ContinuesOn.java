@@ -1,8 +1,9 @@
 package dev.senders;
 
-import dev.senders.internal.Connect;
-import dev.senders.internal.GuardedReceiver;
-import dev.senders.internal.Signals;
+import dev.senders.internal.signal.Connect;
+import dev.senders.internal.signal.GuardedReceiver;
+import dev.senders.internal.signal.ChildOperation;
+import dev.senders.internal.signal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -22,8 +23,8 @@ import java.util.Objects;
  *
  * <p>On the library's own {@link Schedulers#fromExecutor executor scheduler} (recognised by
  * class; a foreign scheduler takes the general path) the operation itself is the {@code Runnable}
- * handed to the executor, instead of a schedule operation and its receiver (48 bytes and two CASes
- * fewer). {@code hopped} goes {@code 0 -> 1} by CAS when the task runs, the submission fails, or
+ * handed to the executor, instead of a schedule operation and its receiver (two objects and two
+ * CASes fewer). {@code hopped} goes {@code 0 -> 1} by CAS when the task runs, the submission fails, or
  * stop is requested while the hop is pending (the operation is then its own stop callback, as the
  * schedule operation is), so that an executor that runs a task twice, or runs it and then throws,
  * still yields one completion; the loser is reported to {@link Hooks#onErrorDropped} (a throw) or
@@ -46,10 +47,8 @@ final class ContinuesOn<T> implements Sender<T> {
         return new Op<>(this, Objects.requireNonNull(receiver, "receiver"));
     }
 
-    private static final class Op<T> extends GuardedReceiver<T> implements OperationState, Runnable {
+    private static final class Op<T> extends ChildOperation<T, T> implements Runnable {
         private final ContinuesOn<T> transfer;
-        private final Receiver<? super T> downstream;
-        private final OperationState child;
         private byte kind;
         private Object payload;
         /** Executor fast path only: 1 once the hop ran or failed (fits the padding: no extra bytes). */
@@ -58,26 +57,19 @@ final class ContinuesOn<T> implements Sender<T> {
         private StopCallback stopCallback;
 
         Op(ContinuesOn<T> transfer, Receiver<? super T> downstream) {
+            super(downstream);
             this.transfer = transfer;
-            this.downstream = downstream;
-            this.child = Connect.checked(transfer.source, this);
+            connectChild(transfer.source);
         }
 
-        @Override
-        public void start() {
-            if (beginStart()) {
-                child.start();
-            }
+        /** The downstream receiver, for the hop's receiver. */
+        Receiver<? super T> out() {
+            return downstream;
         }
 
         @Override
         protected String algorithm() {
             return "continuesOn";
-        }
-
-        @Override
-        public Env env() {
-            return downstream.env();
         }
 
         @Override
@@ -201,7 +193,7 @@ final class ContinuesOn<T> implements Sender<T> {
 
         @Override
         public Env env() {
-            return op.downstream.env();
+            return op.out().env();
         }
 
         @Override
@@ -211,12 +203,12 @@ final class ContinuesOn<T> implements Sender<T> {
 
         @Override
         protected void onError(Throwable error) {
-            Signals.setError(op.downstream, error);
+            Signals.setError(op.out(), error);
         }
 
         @Override
         protected void onStopped() {
-            Signals.setStopped(op.downstream);
+            Signals.setStopped(op.out());
         }
     }
 }

@@ -1,6 +1,6 @@
 package dev.senders;
 
-import dev.senders.internal.StopNode;
+import dev.senders.internal.signal.StopNode;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -15,45 +15,49 @@ import java.util.concurrent.locks.LockSupport;
  * calls return {@code false}. A callback registered after that runs inline on the registering
  * thread. {@link StopCallback#close()} deregisters in amortized constant time and, if the
  * callback is running on another thread, blocks until it has returned.
- *
- * <h2>Implementation notes</h2>
- *
- * The source is one word, {@code head}: {@code null} (no callbacks), a {@link StopNode} (the top
- * of a Treiber stack of registrations) or a {@link Stopped} record (stop was requested; it names
- * the stopping thread and holds the closers waiting for a running callback). Registration pushes
- * with a CAS; {@code requestStop} swaps in its {@code Stopped} record and walks the list it took.
- * Each registration has its own state word ({@code REGISTERED -> RUNNING -> DONE}, or
- * {@code REGISTERED -> CANCELLED}; see {@link StopNode}), and the stopper and a deregistering
- * thread race on that word alone, so neither takes a lock.
- *
- * <p>A registration is either this class's {@link Node} (32 bytes: the callback, the link, the
- * state, the source) or an object that is its own registration ({@link StopNode}: the library's
- * per-operation objects link themselves through {@link StopNode.Host}, allocating nothing). What a
- * node needs only while its callback runs (who runs it, who waits for it) is kept once per source
- * in the {@code Stopped} record: callbacks run one at a time, on the one stopping thread.
- *
- * <p>Cancelled nodes are unlinked lazily, except the head: a node cancelled while it is the head
- * is popped at once (a CAS of {@code head} to its successor; a node is linked once and never
- * again, so the pop has no ABA), which covers registrations ended in last-in, first-out order,
- * the common case. The others stay linked and are counted in {@code cancelled}; when that count
- * reaches {@code sweepAt} (the list's length after the previous sweep, at least
- * {@value #SWEEP_MIN}), the deregistering thread that sees it (if no other thread is sweeping)
- * unlinks every cancelled node in one pass and sets {@code sweepAt} to the length it left. A
- * sweep walks at most the nodes left by the previous one plus those pushed since, and comes after
- * at least as many cancellations as the previous one left nodes: O(1) amortized per registration,
- * and cancelled nodes never outnumber the live ones of the last sweep (or 16). Only the sweeper
- * rewrites {@code next} links, and it never unlinks the head node, so pushers and poppers (which
- * only touch {@code head}) and the stopper's walk (which tolerates both the old and the new link)
- * never lose a node to it; a sweep walking from a node popped meanwhile just stops early.
- * Registering costs one CAS (the push); deregistering one CAS on the node's word, then the pop
- * or the count.
  */
 public final class InplaceStopSource {
+
+    /*
+     * Implementation notes.
+     *
+     * The source is one word, head: null (no callbacks), a StopNode (the top
+     * of a Treiber stack of registrations) or a Stopped record (stop was requested; it names
+     * the stopping thread and holds the closers waiting for a running callback). Registration pushes
+     * with a CAS; requestStop swaps in its Stopped record and walks the list it took.
+     * Each registration has its own state word (REGISTERED -> RUNNING -> DONE, or
+     * REGISTERED -> CANCELLED; see StopNode), and the stopper and a deregistering
+     * thread race on that word alone, so neither takes a lock.
+     *
+     *
+     * A registration is either this class's Node (the callback, the link, the
+     * state, the source) or an object that is its own registration (StopNode: the library's
+     * per-operation objects link themselves through StopNode.Host, allocating nothing). What a
+     * node needs only while its callback runs (who runs it, who waits for it) is kept once per source
+     * in the Stopped record: callbacks run one at a time, on the one stopping thread.
+     *
+     *
+     * Cancelled nodes are unlinked lazily, except the head: a node cancelled while it is the head
+     * is popped at once (a CAS of head to its successor; a node is linked once and never
+     * again, so the pop has no ABA), which covers registrations ended in last-in, first-out order,
+     * the common case. The others stay linked and are counted in cancelled; when that count
+     * reaches sweepAt (the list's length after the previous sweep, at least
+     * SWEEP_MIN), the deregistering thread that sees it (if no other thread is sweeping)
+     * unlinks every cancelled node in one pass and sets sweepAt to the length it left. A
+     * sweep walks at most the nodes left by the previous one plus those pushed since, and comes after
+     * at least as many cancellations as the previous one left nodes: O(1) amortized per registration,
+     * and cancelled nodes never outnumber the live ones of the last sweep (or 16). Only the sweeper
+     * rewrites next links, and it never unlinks the head node, so pushers and poppers (which
+     * only touch head) and the stopper's walk (which tolerates both the old and the new link)
+     * never lose a node to it; a sweep walking from a node popped meanwhile just stops early.
+     * Registering costs one CAS (the push); deregistering one CAS on the node's word, then the pop
+     * or the count.
+     */
 
     private static final int SWEEP_MIN = 16;
 
     private volatile StopNode head;
-    /** Cancelled nodes still linked (approximately: see the class notes). */
+    /** Cancelled nodes still linked (approximately: see the implementation notes). */
     private volatile int cancelled;
     /** When {@code cancelled} reaches this, sweep; written by the sweeper only. */
     private volatile int sweepAt = SWEEP_MIN;

@@ -1,8 +1,8 @@
 package dev.senders;
 
-import dev.senders.internal.Connect;
-import dev.senders.internal.GuardedReceiver;
-import dev.senders.internal.Signals;
+import dev.senders.internal.signal.Connect;
+import dev.senders.internal.signal.ChildOperation;
+import dev.senders.internal.signal.Signals;
 import dev.senders.internal.Trampoline;
 import java.util.Objects;
 import java.util.function.Function;
@@ -46,32 +46,18 @@ final class Let<T, R> implements Sender<R> {
         return new Op<>(this, Objects.requireNonNull(receiver, "receiver"));
     }
 
-    private static final class Op<T, R> extends GuardedReceiver<T> implements OperationState {
+    private static final class Op<T, R> extends ChildOperation<T, R> {
         private final Let<T, R> let;
-        private final Receiver<? super R> downstream;
-        private final OperationState child;
 
         Op(Let<T, R> let, Receiver<? super R> downstream) {
+            super(downstream);
             this.let = let;
-            this.downstream = downstream;
-            this.child = Connect.checked(let.source, this);
-        }
-
-        @Override
-        public void start() {
-            if (beginStart()) {
-                child.start();
-            }
+            connectChild(let.source);
         }
 
         @Override
         protected String algorithm() {
             return let.kind == VALUE ? "letValue" : let.kind == ERROR ? "letError" : "letStopped";
-        }
-
-        @Override
-        public Env env() {
-            return downstream.env();
         }
 
         @Override

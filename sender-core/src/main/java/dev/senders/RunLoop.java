@@ -1,7 +1,8 @@
 package dev.senders;
 
-import dev.senders.internal.ImmediateOperation;
-import dev.senders.internal.Signals;
+import dev.senders.internal.ScheduleOperation;
+import dev.senders.internal.signal.ImmediateOperation;
+import dev.senders.internal.signal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -182,7 +183,7 @@ public final class RunLoop implements Scheduler {
         public void run() {
             if (ITEM_STATE.compareAndSet(this, QUEUED, DONE)) {
                 closeStopCallback(); // returns at once when we are that callback
-                Schedulers.completeOn(receiver);
+                ScheduleOperation.complete(receiver);
             }
         }
 

@@ -1,9 +1,8 @@
 package dev.senders;
 
-import dev.senders.internal.ImmediateOperation;
-import dev.senders.internal.Signals;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import dev.senders.internal.signal.ImmediateOperation;
+import dev.senders.internal.signal.Signals;
+import dev.senders.internal.ScheduleOperation;
 import dev.senders.internal.Trampoline;
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -113,14 +112,6 @@ public final class Schedulers {
         return new ExecutorScheduler(Objects.requireNonNull(executor, "executor"));
     }
 
-    static void completeOn(Receiver<? super Void> receiver) {
-        if (receiver.env().stopToken().stopRequested()) {
-            Signals.setStopped(receiver);
-        } else {
-            Signals.setValue(receiver, null);
-        }
-    }
-
     /**
      * {@link #fromExecutor}. Package-private so that {@link StartsOn} can recognise it and fuse
      * the schedule operation into its own (the trusted fast path); behaviour is the same.
@@ -177,88 +168,28 @@ public final class Schedulers {
 
         @Override
         public void run() {
-            completeOn(receiver);
+            ScheduleOperation.complete(receiver);
         }
     }
 
-    /**
-     * The schedule operation: the task handed to the executor, and the stop callback. One state
-     * word, {@code NEW -> SUBMITTED} at {@code start} (a second start throws), then
-     * {@code SUBMITTED -> DONE} by one CAS taken by the first of: the task running ({@link #run}
-     * from the executor), a stop request (the same {@code run}, from the stopping thread: it finds
-     * stop requested and completes stopped), or the executor refusing the task. So a task that an
-     * executor dropped ({@code shutdownNow}) still completes, stopped, once stop is requested; and
-     * an executor that hands the task on and then throws yields one completion, whichever wins,
-     * the loser's exception going to {@link Hooks#onErrorDropped}.
-     */
-    private static final class Task implements OperationState, Runnable {
-        private static final int NEW = 0, SUBMITTED = 1, DONE = 2;
-
+    /** The executor's schedule operation: {@link ScheduleOperation} without a handle. */
+    private static final class Task extends ScheduleOperation<Void> {
         private final Executor executor;
-        private final Receiver<? super Void> receiver;
-        private volatile int state;
-        private StopCallback stopCallback;
 
         Task(Executor executor, Receiver<? super Void> receiver) {
+            super(receiver, false);
             this.executor = executor;
-            this.receiver = receiver;
         }
 
         @Override
-        public void start() {
-            if (!STATE.compareAndSet(this, NEW, SUBMITTED)) {
-                throw ImmediateOperation.startedTwice(this);
-            }
-            StopToken token = receiver.env().stopToken();
-            if (token.stopPossible()) {
-                stopCallback = token.onStop(this); // runs inline if stop was already requested
-                if (state == DONE) {
-                    return;
-                }
-            }
-            try {
-                executor.execute(this);
-            } catch (Throwable t) {
-                Signals.throwIfFatal(t);
-                if (STATE.compareAndSet(this, SUBMITTED, DONE)) {
-                    closeStopCallback();
-                    Signals.setError(receiver, t);
-                } else {
-                    Hooks.onErrorDropped(t); // the task ran (or was stopped) before the executor threw
-                }
-            }
-        }
-
-        /** The executor's task, and the stop callback: the first call completes. */
-        @Override
-        public void run() {
-            if (STATE.compareAndSet(this, SUBMITTED, DONE)) {
-                closeStopCallback(); // from inside the callback itself, this returns at once
-                completeOn(receiver);
-            }
-        }
-
-        private void closeStopCallback() {
-            StopCallback cb = stopCallback;
-            if (cb != null) {
-                stopCallback = null;
-                cb.close();
-            }
+        protected Void submit() {
+            executor.execute(this);
+            return null;
         }
 
         @Override
         public String toString() {
             return "Schedulers.fromExecutor(" + executor + ").schedule()";
-        }
-
-        private static final VarHandle STATE;
-
-        static {
-            try {
-                STATE = MethodHandles.lookup().findVarHandle(Task.class, "state", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.senders;
 
-import dev.senders.internal.Connect;
-import dev.senders.internal.Signals;
+import dev.senders.internal.signal.Connect;
+import dev.senders.internal.signal.Signals;
 import dev.senders.internal.Trampoline;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;

@@ -1,7 +1,7 @@
 package dev.senders;
 
-import dev.senders.internal.Connect;
-import dev.senders.internal.ImmediateOperation;
+import dev.senders.internal.signal.Connect;
+import dev.senders.internal.signal.ImmediateOperation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,10 @@
 package dev.senders;
 
-import dev.senders.internal.Connect;
-import dev.senders.internal.GuardedReceiver;
-import dev.senders.internal.ImmediateOperation;
-import dev.senders.internal.Signals;
+import dev.senders.internal.signal.Connect;
+import dev.senders.internal.signal.GuardedReceiver;
+import dev.senders.internal.signal.ForwardingReceiver;
+import dev.senders.internal.signal.ImmediateOperation;
+import dev.senders.internal.signal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -99,12 +100,11 @@ final class StartsOn<T> implements Sender<T> {
     }
 
     /** The source's receiver: forwards, with the scheduler bound in its env. */
-    private static final class Inner<T> extends GuardedReceiver<T> {
-        private final Receiver<? super T> downstream;
+    private static final class Inner<T> extends ForwardingReceiver<T, T> {
         private final Env env;
 
         Inner(Receiver<? super T> downstream, Env env) {
-            this.downstream = downstream;
+            super(downstream);
             this.env = env;
         }
 
@@ -121,16 +121,6 @@ final class StartsOn<T> implements Sender<T> {
         @Override
         protected void onValue(T value) {
             Signals.setValue(downstream, value);
-        }
-
-        @Override
-        protected void onError(Throwable error) {
-            Signals.setError(downstream, error);
-        }
-
-        @Override
-        protected void onStopped() {
-            Signals.setStopped(downstream);
         }
     }
 
@@ -157,8 +147,8 @@ final class StartsOn<T> implements Sender<T> {
      *     stop is requested, and an executor that hands the task to another thread and then throws
      *     cannot complete downstream while the source runs: whichever of the task and the failure
      *     claims {@code PENDING} first decides, and the other one's exception goes to
-     *     {@link Hooks#onErrorDropped}. (An earlier version completed downstream with the executor's
-     *     exception while the source was still running, and a scope's join ended under it.)
+     *     {@link Hooks#onErrorDropped}. A scope's join therefore never ends while the source still
+     *     runs.
      * <li>{@code start} does not touch {@code state}: it checks and sets {@code marker} with plain
      *     accesses ({@code null -> STARTED}; the executor's hand-off publishes it to {@code run}).
      *     A second {@code start} after the first throws {@link ProtocolViolationException}, as on

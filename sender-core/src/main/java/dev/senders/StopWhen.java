@@ -1,8 +1,8 @@
 package dev.senders;
 
-import dev.senders.internal.Connect;
-import dev.senders.internal.GuardedReceiver;
-import dev.senders.internal.Signals;
+import dev.senders.internal.signal.Connect;
+import dev.senders.internal.signal.ChildOperation;
+import dev.senders.internal.signal.Signals;
 import java.util.Objects;
 
 /**
@@ -40,22 +40,13 @@ final class StopWhen<T> implements Sender<T> {
     }
 
     /** The downstream cannot stop: the source sees {@code token} itself. */
-    private static final class Bound<T> extends GuardedReceiver<T> implements OperationState {
-        private final Receiver<? super T> downstream;
+    private static final class Bound<T> extends ChildOperation<T, T> {
         private final Env env;
-        private final OperationState child;
 
         Bound(StopWhen<T> stopWhen, Receiver<? super T> downstream) {
-            this.downstream = downstream;
+            super(downstream);
             this.env = downstream.env().with(Query.STOP_TOKEN, stopWhen.token);
-            this.child = Connect.checked(stopWhen.source, this);
-        }
-
-        @Override
-        public void start() {
-            if (beginStart()) {
-                child.start();
-            }
+            connectChild(stopWhen.source);
         }
 
         @Override
@@ -72,32 +63,20 @@ final class StopWhen<T> implements Sender<T> {
         protected void onValue(T value) {
             Signals.setValue(downstream, value);
         }
-
-        @Override
-        protected void onError(Throwable error) {
-            Signals.setError(downstream, error);
-        }
-
-        @Override
-        protected void onStopped() {
-            Signals.setStopped(downstream);
-        }
     }
 
-    private static final class Op<T> extends GuardedReceiver<T> implements OperationState, Runnable {
+    private static final class Op<T> extends ChildOperation<T, T> implements Runnable {
         private final StopWhen<T> stopWhen;
-        private final Receiver<? super T> downstream;
         private final InplaceStopSource stop = new InplaceStopSource();
         private final Env env;
-        private final OperationState child;
         private StopCallback fromDownstream;
         private StopCallback fromToken;
 
         Op(StopWhen<T> stopWhen, Receiver<? super T> downstream) {
+            super(downstream);
             this.stopWhen = stopWhen;
-            this.downstream = downstream;
             this.env = downstream.env().with(Query.STOP_TOKEN, stop.token());
-            this.child = Connect.checked(stopWhen.source, this);
+            connectChild(stopWhen.source);
         }
 
         @Override
@@ -107,7 +86,7 @@ final class StopWhen<T> implements Sender<T> {
             }
             fromDownstream = downstream.env().stopToken().onStop(this);
             fromToken = stopWhen.token.onStop(this);
-            child.start();
+            startChild();
         }
 
         /** Either token fired. */

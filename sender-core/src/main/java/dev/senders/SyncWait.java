@@ -2,7 +2,7 @@ package dev.senders;
 
 import dev.senders.internal.Durations;
 import dev.senders.internal.NonBlockingThreads;
-import dev.senders.internal.Signals;
+import dev.senders.internal.signal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package dev.senders;
 
-import dev.senders.internal.Connect;
-import dev.senders.internal.GuardedReceiver;
-import dev.senders.internal.Signals;
+import dev.senders.internal.signal.Connect;
+import dev.senders.internal.signal.ChildOperation;
+import dev.senders.internal.signal.Signals;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -90,24 +90,15 @@ final class Then<T> implements Sender<T> {
     }
 
     /** The fused operation; it is also the receiver connected to the source. */
-    private static final class Op<R> extends GuardedReceiver<Object> implements OperationState {
-        private final Receiver<? super R> downstream;
+    private static final class Op<R> extends ChildOperation<Object, R> {
         private final byte[] kinds;
         private final Object[] fns;
-        private final OperationState child;
 
         Op(Receiver<? super R> downstream, byte[] kinds, Object[] fns, Sender<?> source) {
-            this.downstream = downstream;
+            super(downstream);
             this.kinds = kinds;
             this.fns = fns;
-            this.child = Connect.checked(source, this);
-        }
-
-        @Override
-        public void start() {
-            if (beginStart()) {
-                child.start();
-            }
+            connectChild(source);
         }
 
         @Override
@@ -128,11 +119,6 @@ final class Then<T> implements Sender<T> {
         @Override
         protected void onStopped() {
             run(STOPPED, null);
-        }
-
-        @Override
-        public Env env() {
-            return downstream.env();
         }
 
         @SuppressWarnings("unchecked")

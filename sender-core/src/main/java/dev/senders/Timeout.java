@@ -1,9 +1,9 @@
 package dev.senders;
 
 import dev.senders.internal.Durations;
-import dev.senders.internal.ImmediateOperation;
+import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.SharedTimer;
-import dev.senders.internal.Signals;
+import dev.senders.internal.signal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.senders;
 
-import dev.senders.internal.Signals;
+import dev.senders.internal.signal.Signals;
 import java.util.Objects;
 
 /**

@@ -1,7 +1,7 @@
 package dev.senders.reactor;
 
 import dev.senders.Hooks;
-import dev.senders.internal.Signals;
+import dev.senders.internal.signal.Signals;
 import reactor.core.publisher.Operators;
 import reactor.util.context.Context;
 

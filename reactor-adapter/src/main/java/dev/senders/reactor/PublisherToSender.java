@@ -3,7 +3,7 @@ package dev.senders.reactor;
 import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Sender;
-import dev.senders.internal.PublisherOperation;
+import dev.senders.internal.rs.PublisherOperation;
 import java.util.List;
 import java.util.Objects;
 import org.reactivestreams.Publisher;
@@ -76,7 +76,7 @@ final class PublisherToSender<T, R> implements Sender<R> {
     }
 
     /**
-     * The subscriber. Also the work of {@link ReactorScopes#spawn} ({@link PublisherSpawn}), whose
+     * The subscriber. Also the work of {@link ReactorScopes#spawn} ({@link PublisherToSpawnedWork}), whose
      * {@code Disposable.dispose()} is {@link #dispose()}.
      */
     static final class Operation<T, R> extends PublisherOperation<T, R> implements CoreSubscriber<T>, Scannable {

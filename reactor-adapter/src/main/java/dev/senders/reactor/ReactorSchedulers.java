@@ -23,7 +23,7 @@ public final class ReactorSchedulers {
      * @return a sender scheduler whose operations complete on {@code scheduler}
      */
     public static Scheduler from(reactor.core.scheduler.Scheduler scheduler) {
-        return new FromReactorScheduler(Objects.requireNonNull(scheduler, "scheduler"));
+        return new ReactorToSenderScheduler(Objects.requireNonNull(scheduler, "scheduler"));
     }
 
     /**
@@ -51,6 +51,6 @@ public final class ReactorSchedulers {
      * @return a Reactor scheduler backed by {@code scheduler}
      */
     public static reactor.core.scheduler.Scheduler toReactor(Scheduler scheduler) {
-        return new ToReactorScheduler(Objects.requireNonNull(scheduler, "scheduler"));
+        return new SenderToReactorScheduler(Objects.requireNonNull(scheduler, "scheduler"));
     }
 }

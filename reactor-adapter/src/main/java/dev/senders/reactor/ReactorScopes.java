@@ -1,6 +1,6 @@
 package dev.senders.reactor;
 
-import dev.senders.internal.SpawnedWork;
+import dev.senders.scope.internal.SpawnedWork;
 import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.Scopes;
@@ -56,7 +56,7 @@ public final class ReactorScopes {
      * thread, with unbounded demand, ignoring its elements (they go to Reactor's discard hook), and
      * returns the {@code Disposable} of that one subscription. Behaves as
      * {@code Scopes.spawn(ReactorSenders.fromPublisherIgnoreElements(publisher), token)}, plus the
-     * {@code Disposable}, in one object per spawn (32 bytes: the subscriber, the association, the
+     * {@code Disposable}, in one object per spawn (the subscriber, the association, the
      * stop registration and the {@code Disposable}; when the token's {@code wrap} adds something
      * to the work, as for named or tracked work, it goes through {@code Scopes.spawn} and its
      * receiver):
@@ -88,9 +88,9 @@ public final class ReactorScopes {
             if (!token.tryAssociate()) {
                 return REFUSED;
             }
-            PublisherSpawn work;
+            PublisherToSpawnedWork work;
             try {
-                work = new PublisherSpawn(publisher);
+                work = new PublisherToSpawnedWork(publisher);
             } catch (Throwable t) { // an OutOfMemoryError: the association must not stay behind
                 token.dissociate();
                 throw t;
@@ -98,7 +98,7 @@ public final class ReactorScopes {
             work.startDirect(token);
             return work;
         }
-        PublisherSpawn work = new PublisherSpawn(publisher);
+        PublisherToSpawnedWork work = new PublisherToSpawnedWork(publisher);
         return work.spawnThroughScopes(token) ? work : REFUSED;
     }
 

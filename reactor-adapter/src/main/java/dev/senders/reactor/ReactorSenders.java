@@ -222,7 +222,7 @@ public final class ReactorSenders {
     /**
      * The env of the receiver whose publisher this context was given to ({@link #contextOf}), or
      * {@code null}: what a sender run for a subscriber with this context sees for every query but
-     * the stop token and {@link #CONTEXT} ({@link SenderToSubscriber#lookup}).
+     * the stop token and {@link #CONTEXT} ({@link SenderToReactorSubscription#lookup}).
      */
     static Env outerEnv(ContextView ctx) {
         return ctx.getOrDefault(ENV_KEY, null);
@@ -230,15 +230,15 @@ public final class ReactorSenders {
 
     /**
      * The context a publisher run for a receiver sees: the receiver's {@link #CONTEXT} plus its env
-     * under {@code ENV_KEY}. When the env is a {@link SenderToSubscriber}'s own (the sender runs
+     * under {@code ENV_KEY}. When the env is a {@link SenderToReactorSubscription}'s own (the sender runs
      * directly for a Reactor subscriber, nothing in between bound a query), that subscriber's
      * context is returned as it is: the subscription binds only the stop token and {@code CONTEXT},
      * which every sender run further in binds anew, so putting it under {@code ENV_KEY} would
      * change no lookup and cost a context per subscription.
      */
     static Context contextOf(Env env) {
-        if (env instanceof SenderToSubscriber) {
-            return ((SenderToSubscriber<?>) env).context();
+        if (env instanceof SenderToReactorSubscription) {
+            return ((SenderToReactorSubscription<?>) env).context();
         }
         ContextView cv = env.get(CONTEXT);
         return Context.of(cv == null ? Context.empty() : cv).put(ENV_KEY, env);

@@ -1,6 +1,6 @@
 package dev.senders.reactor;
 
-import dev.senders.internal.ScopeMembers;
+import dev.senders.scope.internal.ScopeMembers;
 import dev.senders.scope.CountingScope;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -84,15 +84,7 @@ final class ScopeComposite implements Disposable.Composite {
         for (Disposable d : ds) {
             list.add(Objects.requireNonNull(d, "d is null"));
         }
-        boolean ok = true;
-        for (Disposable d : list) {
-            if (ok) {
-                ok = members.add(d);
-            } else {
-                d.dispose();
-            }
-        }
-        return ok;
+        return members.addAll(list);
     }
 
     /** Forgets one occurrence of {@code d} and releases its association, without disposing it (Reactor's contract). */
@@ -115,13 +107,7 @@ final class ScopeComposite implements Disposable.Composite {
      */
     @Override
     public void dispose() {
-        if (!members.markDisposed()) {
-            return;
-        }
-        CountingScope scope = members.scope();
-        scope.close();
-        List<Throwable> failures = members.drain(); // first, so that what they throw reaches the caller
-        scope.requestStop();                        // stops spawned work; our own callback finds nothing
+        List<Throwable> failures = members.dispose();
         if (failures != null) {
             throw failures.size() == 1 ? Exceptions.propagate(failures.get(0)) : Exceptions.multiple(failures);
         }

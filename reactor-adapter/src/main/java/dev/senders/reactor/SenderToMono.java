@@ -9,7 +9,7 @@ import reactor.core.publisher.Mono;
 /**
  * {@link ReactorSenders#toMono} (and {@link ReactorSenders#toFlux}, as {@code Flux.from} of it): a
  * cold {@code Mono} that connects and starts the sender once per subscriber. The per-subscription protocol (demand, cancel, stopped,
- * context) is {@link SenderToSubscriber}'s.
+ * context) is {@link SenderToReactorSubscription}'s.
  */
 final class SenderToMono<T> extends Mono<T> implements Scannable {
 
@@ -26,7 +26,7 @@ final class SenderToMono<T> extends Mono<T> implements Scannable {
 
     @Override
     public void subscribe(CoreSubscriber<? super T> actual) {
-        new SenderToSubscriber<T>(Objects.requireNonNull(actual, "actual")).connectAndStart(sender); // RS §1.9
+        new SenderToReactorSubscription<T>(Objects.requireNonNull(actual, "actual")).connectAndStart(sender); // RS §1.9
     }
 
     /**

@@ -1,14 +1,14 @@
 package dev.senders.rxjava3;
 
 import dev.senders.Sender;
-import dev.senders.internal.PublisherOperation;
+import dev.senders.internal.rs.PublisherOperation;
 import io.reactivex.rxjava3.core.Maybe;
 import io.reactivex.rxjava3.core.MaybeSource;
 import java.util.Optional;
 
 /**
  * {@link RxSenders#fromMaybe} and {@link RxSenders#fromMaybeOptional}: the {@code Maybe}
- * subscribed by an {@link RxSubscriber} on each start. {@code onSuccess(v)} = {@code setValue(v)}
+ * subscribed by an {@link RxToSenderOperation} on each start. {@code onSuccess(v)} = {@code setValue(v)}
  * (or {@code Optional.of(v)}); {@code onComplete()} = {@code setValue(null)} (or
  * {@code Optional.empty()}), as {@code Maybe.blockingGet()} returns {@code null}.
  */
@@ -17,7 +17,7 @@ final class MaybeToSender<T, R> extends RxToSender<T, R> {
     private final boolean optional;
 
     private MaybeToSender(MaybeSource<T> source, boolean optional) {
-        super(source, RxSubscriber.FIRST | RxSubscriber.OBSERVER | (optional ? PublisherOperation.OPTIONAL : 0),
+        super(source, RxToSenderOperation.FIRST | RxToSenderOperation.OBSERVER | (optional ? PublisherOperation.OPTIONAL : 0),
                 optional ? "fromMaybeOptional" : "fromMaybe");
         this.optional = optional;
     }
@@ -32,7 +32,7 @@ final class MaybeToSender<T, R> extends RxToSender<T, R> {
 
     @Override
     @SuppressWarnings("unchecked")
-    void subscribe(RxSubscriber<T, R> subscriber) {
+    void subscribe(RxToSenderOperation<T, R> subscriber) {
         ((MaybeSource<T>) source).subscribe(subscriber);
     }
 

@@ -20,10 +20,10 @@ public final class RxSchedulers {
      */
     public static Scheduler from(io.reactivex.rxjava3.core.Scheduler scheduler) {
         Objects.requireNonNull(scheduler, "scheduler");
-        if (scheduler instanceof ToRxScheduler) {
-            return ((ToRxScheduler) scheduler).scheduler;
+        if (scheduler instanceof SenderToRxScheduler) {
+            return ((SenderToRxScheduler) scheduler).scheduler;
         }
-        return new FromRxScheduler(scheduler);
+        return new RxToSenderScheduler(scheduler);
     }
 
     /**
@@ -37,9 +37,9 @@ public final class RxSchedulers {
      */
     public static io.reactivex.rxjava3.core.Scheduler toRx(Scheduler scheduler) {
         Objects.requireNonNull(scheduler, "scheduler");
-        if (scheduler instanceof FromRxScheduler) {
-            return ((FromRxScheduler) scheduler).rx;
+        if (scheduler instanceof RxToSenderScheduler) {
+            return ((RxToSenderScheduler) scheduler).rx;
         }
-        return new ToRxScheduler(scheduler);
+        return new SenderToRxScheduler(scheduler);
     }
 }

@@ -1,6 +1,6 @@
 package dev.senders.rxjava3;
 
-import dev.senders.internal.SpawnedWork;
+import dev.senders.scope.internal.SpawnedWork;
 import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.Scopes;
@@ -36,7 +36,7 @@ import java.util.Objects;
  * <li>{@code isDisposed()} is {@code true} once the work has ended for any reason (as for
  *     the {@code Disposable} of {@code subscribe(Consumer...)}).
  * </ul>
- * The per-spawn allocation is one object of 32 bytes: the observer, the association with the scope,
+ * The per-spawn allocation is one object: the observer, the association with the scope,
  * the registration on the scope's stop token and the {@code Disposable} in one (a token whose
  * {@code wrap} adds something to the work, as for named or tracked work, goes through
  * {@code Scopes.spawn} and its receiver).
@@ -74,7 +74,7 @@ public final class RxScopes {
      * @throws NullPointerException if an argument is null
      */
     public static Disposable spawn(Completable source, AsyncScopeToken token) {
-        return spawn(Objects.requireNonNull(source, "source"), RxSpawn.COMPLETABLE, token);
+        return spawn(Objects.requireNonNull(source, "source"), RxToSpawnedWork.COMPLETABLE, token);
     }
 
     /**
@@ -85,7 +85,7 @@ public final class RxScopes {
      * @return a {@code Disposable} that stops the work; {@link #REFUSED} if the scope was closed
      */
     public static Disposable spawn(Single<?> source, AsyncScopeToken token) {
-        return spawn(Objects.requireNonNull(source, "source"), RxSpawn.SINGLE, token);
+        return spawn(Objects.requireNonNull(source, "source"), RxToSpawnedWork.SINGLE, token);
     }
 
     /**
@@ -96,7 +96,7 @@ public final class RxScopes {
      * @return a {@code Disposable} that stops the work; {@link #REFUSED} if the scope was closed
      */
     public static Disposable spawn(Maybe<?> source, AsyncScopeToken token) {
-        return spawn(Objects.requireNonNull(source, "source"), RxSpawn.MAYBE, token);
+        return spawn(Objects.requireNonNull(source, "source"), RxToSpawnedWork.MAYBE, token);
     }
 
     /**
@@ -108,7 +108,7 @@ public final class RxScopes {
      * @return a {@code Disposable} that stops the work; {@link #REFUSED} if the scope was closed
      */
     public static Disposable spawn(Flowable<?> source, AsyncScopeToken token) {
-        return spawn(Objects.requireNonNull(source, "source"), RxSpawn.FLOWABLE, token);
+        return spawn(Objects.requireNonNull(source, "source"), RxToSpawnedWork.FLOWABLE, token);
     }
 
     /**
@@ -119,7 +119,7 @@ public final class RxScopes {
      * @return a {@code Disposable} that stops the work; {@link #REFUSED} if the scope was closed
      */
     public static Disposable spawn(Observable<?> source, AsyncScopeToken token) {
-        return spawn(Objects.requireNonNull(source, "source"), RxSpawn.OBSERVABLE, token);
+        return spawn(Objects.requireNonNull(source, "source"), RxToSpawnedWork.OBSERVABLE, token);
     }
 
     private static Disposable spawn(Object source, int kind, AsyncScopeToken token) {
@@ -128,9 +128,9 @@ public final class RxScopes {
             if (!token.tryAssociate()) {
                 return REFUSED;
             }
-            RxSpawn work;
+            RxToSpawnedWork work;
             try {
-                work = new RxSpawn(source, kind);
+                work = new RxToSpawnedWork(source, kind);
             } catch (Throwable t) { // an OutOfMemoryError: the association must not stay behind
                 token.dissociate();
                 throw t;
@@ -138,7 +138,7 @@ public final class RxScopes {
             work.startDirect(token);
             return work;
         }
-        RxSpawn work = new RxSpawn(source, kind);
+        RxToSpawnedWork work = new RxToSpawnedWork(source, kind);
         return work.spawnThroughScopes(token) ? work : REFUSED;
     }
 

@@ -108,7 +108,7 @@ public final class RxSenders {
      * @return a sender of the first element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromFlowable(Flowable<T> flowable) {
-        return FlowableToSender.of(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.FIRST);
+        return FlowableToSender.of(Objects.requireNonNull(flowable, "flowable"), RxToSenderOperation.FIRST);
     }
 
     /**
@@ -120,7 +120,7 @@ public final class RxSenders {
      * @return a sender of the only element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromFlowableSingle(Flowable<T> flowable) {
-        return FlowableToSender.of(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.SINGLE);
+        return FlowableToSender.of(Objects.requireNonNull(flowable, "flowable"), RxToSenderOperation.SINGLE);
     }
 
     /**
@@ -131,7 +131,7 @@ public final class RxSenders {
      * @return a sender of the last element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromFlowableLast(Flowable<T> flowable) {
-        return FlowableToSender.of(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.LAST);
+        return FlowableToSender.of(Objects.requireNonNull(flowable, "flowable"), RxToSenderOperation.LAST);
     }
 
     /**
@@ -142,7 +142,7 @@ public final class RxSenders {
      * @return a sender of an unmodifiable list of every element
      */
     public static <T> Sender<List<T>> fromFlowableList(Flowable<T> flowable) {
-        return new FlowableToSender<T, List<T>>(Objects.requireNonNull(flowable, "flowable"), RxSubscriber.LIST);
+        return new FlowableToSender<T, List<T>>(Objects.requireNonNull(flowable, "flowable"), RxToSenderOperation.LIST);
     }
 
     /**
@@ -154,7 +154,7 @@ public final class RxSenders {
     @SuppressWarnings("unchecked") // only termination is read: any element type is an Object
     public static Sender<Void> fromFlowableIgnoreElements(Flowable<?> flowable) {
         return new FlowableToSender<Object, Void>(
-                (Flowable<Object>) Objects.requireNonNull(flowable, "flowable"), RxSubscriber.IGNORE);
+                (Flowable<Object>) Objects.requireNonNull(flowable, "flowable"), RxToSenderOperation.IGNORE);
     }
 
     /**
@@ -168,7 +168,7 @@ public final class RxSenders {
      * @return a sender of the first element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromPublisher(Publisher<T> publisher) {
-        return FlowableToSender.of(Objects.requireNonNull(publisher, "publisher"), RxSubscriber.FIRST);
+        return FlowableToSender.of(Objects.requireNonNull(publisher, "publisher"), RxToSenderOperation.FIRST);
     }
 
     /**
@@ -179,7 +179,7 @@ public final class RxSenders {
      * @return a sender of an unmodifiable list of every element
      */
     public static <T> Sender<List<T>> fromPublisherList(Publisher<T> publisher) {
-        return new FlowableToSender<T, List<T>>(Objects.requireNonNull(publisher, "publisher"), RxSubscriber.LIST);
+        return new FlowableToSender<T, List<T>>(Objects.requireNonNull(publisher, "publisher"), RxToSenderOperation.LIST);
     }
 
     /**
@@ -190,7 +190,7 @@ public final class RxSenders {
      * @return a sender of the first element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromObservable(Observable<T> observable) {
-        return new ObservableToSender<T, T>(Objects.requireNonNull(observable, "observable"), RxSubscriber.FIRST);
+        return new ObservableToSender<T, T>(Objects.requireNonNull(observable, "observable"), RxToSenderOperation.FIRST);
     }
 
     /**
@@ -201,7 +201,7 @@ public final class RxSenders {
      * @return a sender of the only element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromObservableSingle(Observable<T> observable) {
-        return new ObservableToSender<T, T>(Objects.requireNonNull(observable, "observable"), RxSubscriber.SINGLE);
+        return new ObservableToSender<T, T>(Objects.requireNonNull(observable, "observable"), RxToSenderOperation.SINGLE);
     }
 
     /**
@@ -212,7 +212,7 @@ public final class RxSenders {
      * @return a sender of the last element ({@code null} when there is none)
      */
     public static <T> Sender<T> fromObservableLast(Observable<T> observable) {
-        return new ObservableToSender<T, T>(Objects.requireNonNull(observable, "observable"), RxSubscriber.LAST);
+        return new ObservableToSender<T, T>(Objects.requireNonNull(observable, "observable"), RxToSenderOperation.LAST);
     }
 
     /**
@@ -223,7 +223,7 @@ public final class RxSenders {
      * @return a sender of an unmodifiable list of every element
      */
     public static <T> Sender<List<T>> fromObservableList(Observable<T> observable) {
-        return new ObservableToSender<T, List<T>>(Objects.requireNonNull(observable, "observable"), RxSubscriber.LIST);
+        return new ObservableToSender<T, List<T>>(Objects.requireNonNull(observable, "observable"), RxToSenderOperation.LIST);
     }
 
     /**
@@ -235,7 +235,7 @@ public final class RxSenders {
     @SuppressWarnings("unchecked") // only termination is read: any element type is an Object
     public static Sender<Void> fromObservableIgnoreElements(Observable<?> observable) {
         return new ObservableToSender<Object, Void>(
-                (Observable<Object>) Objects.requireNonNull(observable, "observable"), RxSubscriber.IGNORE);
+                (Observable<Object>) Objects.requireNonNull(observable, "observable"), RxToSenderOperation.IGNORE);
     }
 
     // ---------------------------------------------------------------- sender -> RxJava

@@ -2,7 +2,7 @@ package dev.senders.rxjava3;
 
 import dev.senders.OperationState;
 import dev.senders.Receiver;
-import dev.senders.internal.Signals;
+import dev.senders.internal.signal.Signals;
 import dev.senders.internal.Trampoline;
 
 /**

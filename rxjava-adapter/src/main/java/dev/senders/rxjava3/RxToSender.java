@@ -7,7 +7,7 @@ import java.util.Objects;
 
 /**
  * What the RxJava-to-sender conversions share: a multi-shot sender whose every start subscribes
- * an {@link RxSubscriber} to the source and completes with what the mode selects. Each subclass
+ * an {@link RxToSenderOperation} to the source and completes with what the mode selects. Each subclass
  * says how its kind of source is subscribed ({@link #subscribe}).
  */
 abstract class RxToSender<T, R> implements Sender<R> {
@@ -24,11 +24,11 @@ abstract class RxToSender<T, R> implements Sender<R> {
     }
 
     /** Subscribes the operation's consumer to the source. */
-    abstract void subscribe(RxSubscriber<T, R> subscriber);
+    abstract void subscribe(RxToSenderOperation<T, R> subscriber);
 
     @Override
     public final OperationState connect(Receiver<? super R> receiver) {
-        return new RxSubscriber<T, R>(this, mode, Objects.requireNonNull(receiver, "receiver"));
+        return new RxToSenderOperation<T, R>(this, mode, Objects.requireNonNull(receiver, "receiver"));
     }
 
     @Override

@@ -1,12 +1,13 @@
 package dev.senders.rxjava3;
 
 import dev.senders.Sender;
-import dev.senders.internal.ScopeMembers;
+import dev.senders.scope.internal.ScopeMembers;
 import dev.senders.scope.CountingScope;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.disposables.DisposableContainer;
 import io.reactivex.rxjava3.exceptions.CompositeException;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -130,15 +131,7 @@ public final class ScopeContainer implements DisposableContainer, Disposable {
         for (Disposable d : ds) {
             Objects.requireNonNull(d, "A Disposable in the disposables array is null");
         }
-        boolean ok = true;
-        for (Disposable d : ds) {
-            if (ok) {
-                ok = members.add(d);
-            } else {
-                d.dispose();
-            }
-        }
-        return ok;
+        return members.addAll(Arrays.asList(ds));
     }
 
     /**
@@ -174,14 +167,7 @@ public final class ScopeContainer implements DisposableContainer, Disposable {
      */
     @Override
     public void dispose() {
-        if (!members.markDisposed()) {
-            return;
-        }
-        CountingScope scope = members.scope();
-        scope.close();
-        List<Throwable> failures = members.drain(); // first, so that what they throw reaches the caller
-        scope.requestStop();                        // stops spawned work; our own callback finds nothing
-        rethrow(failures);
+        rethrow(members.dispose());
     }
 
     /** {@code true} once {@link #dispose()} was called. */

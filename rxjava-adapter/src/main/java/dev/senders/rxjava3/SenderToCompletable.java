@@ -6,7 +6,7 @@ import io.reactivex.rxjava3.core.CompletableObserver;
 
 /**
  * {@link RxSenders#toCompletable}: a cold {@code Completable}; each subscription connects and starts the sender
- * anew, as one {@link RxSubscription}. Any value (null or not) = {@code onComplete()}; {@code setError(e)} = {@code onError(e)};
+ * anew, as one {@link SenderToRxSubscription}. Any value (null or not) = {@code onComplete()}; {@code setError(e)} = {@code onError(e)};
  * {@code setStopped()} = {@code onError(CancellationException)} unless the consumer cancelled.
  * Signals are delivered on the thread that completes the sender.
  */
@@ -20,7 +20,7 @@ final class SenderToCompletable extends Completable {
 
     @Override
     protected void subscribeActual(CompletableObserver observer) {
-        new RxSubscription<Object>(observer, RxSubscription.COMPLETABLE).connectAndStart(sender);
+        new SenderToRxSubscription<Object>(observer, SenderToRxSubscription.COMPLETABLE).connectAndStart(sender);
     }
 
     @Override

@@ -6,7 +6,7 @@ import org.reactivestreams.Subscriber;
 
 /**
  * {@link RxSenders#toFlowable}: a cold {@code Flowable}; each subscription connects and starts the sender
- * anew, as one {@link RxSubscription}. {@code setValue(v)} = {@code onNext(v)} (once requested, §1.1) then {@code onComplete()}, {@code setValue(null)} = {@code onComplete()}; {@code setError(e)} = {@code onError(e)};
+ * anew, as one {@link SenderToRxSubscription}. {@code setValue(v)} = {@code onNext(v)} (once requested, §1.1) then {@code onComplete()}, {@code setValue(null)} = {@code onComplete()}; {@code setError(e)} = {@code onError(e)};
  * {@code setStopped()} = {@code onError(CancellationException)} unless the consumer cancelled.
  * Signals are delivered on the thread that completes the sender (a value that waited for demand: on the thread that calls {@code request}).
  */
@@ -20,7 +20,7 @@ final class SenderToFlowable<T> extends Flowable<T> {
 
     @Override
     protected void subscribeActual(Subscriber<? super T> observer) {
-        new RxSubscription<T>(observer, RxSubscription.FLOWABLE).connectAndStart(sender);
+        new SenderToRxSubscription<T>(observer, SenderToRxSubscription.FLOWABLE).connectAndStart(sender);
     }
 
     /** The sender this Flowable runs (what {@code RxSenders.fromFlowable} connects through to). */

@@ -6,7 +6,7 @@ import io.reactivex.rxjava3.core.MaybeObserver;
 
 /**
  * {@link RxSenders#toMaybe}: a cold {@code Maybe}; each subscription connects and starts the sender
- * anew, as one {@link RxSubscription}. {@code setValue(v)} = {@code onSuccess(v)}, {@code setValue(null)} = {@code onComplete()}; {@code setError(e)} = {@code onError(e)};
+ * anew, as one {@link SenderToRxSubscription}. {@code setValue(v)} = {@code onSuccess(v)}, {@code setValue(null)} = {@code onComplete()}; {@code setError(e)} = {@code onError(e)};
  * {@code setStopped()} = {@code onError(CancellationException)} unless the consumer cancelled.
  * Signals are delivered on the thread that completes the sender.
  */
@@ -20,7 +20,7 @@ final class SenderToMaybe<T> extends Maybe<T> {
 
     @Override
     protected void subscribeActual(MaybeObserver<? super T> observer) {
-        new RxSubscription<T>(observer, RxSubscription.MAYBE).connectAndStart(sender);
+        new SenderToRxSubscription<T>(observer, SenderToRxSubscription.MAYBE).connectAndStart(sender);
     }
 
     /** The sender this Maybe runs (what {@code RxSenders.fromMaybe} connects through to). */

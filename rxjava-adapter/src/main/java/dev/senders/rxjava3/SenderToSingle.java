@@ -6,7 +6,7 @@ import io.reactivex.rxjava3.core.SingleObserver;
 
 /**
  * {@link RxSenders#toSingle}: a cold {@code Single}; each subscription connects and starts the sender
- * anew, as one {@link RxSubscription}. {@code setValue(v)} = {@code onSuccess(v)}, {@code setValue(null)} = {@code onError(NoSuchElementException)}; {@code setError(e)} = {@code onError(e)};
+ * anew, as one {@link SenderToRxSubscription}. {@code setValue(v)} = {@code onSuccess(v)}, {@code setValue(null)} = {@code onError(NoSuchElementException)}; {@code setError(e)} = {@code onError(e)};
  * {@code setStopped()} = {@code onError(CancellationException)} unless the consumer cancelled.
  * Signals are delivered on the thread that completes the sender.
  */
@@ -20,7 +20,7 @@ final class SenderToSingle<T> extends Single<T> {
 
     @Override
     protected void subscribeActual(SingleObserver<? super T> observer) {
-        new RxSubscription<T>(observer, RxSubscription.SINGLE).connectAndStart(sender);
+        new SenderToRxSubscription<T>(observer, SenderToRxSubscription.SINGLE).connectAndStart(sender);
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.senders.flow;
 
 import dev.senders.Sender;
-import dev.senders.internal.PublisherOperation;
+import dev.senders.internal.rs.PublisherOperation;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Flow;

@@ -3,7 +3,7 @@ package dev.senders.flow;
 import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Sender;
-import dev.senders.internal.PublisherOperation;
+import dev.senders.internal.rs.PublisherOperation;
 import java.util.Objects;
 import java.util.concurrent.Flow;
 

@@ -1,7 +1,7 @@
 package dev.senders.flow;
 
 import dev.senders.Sender;
-import dev.senders.internal.SenderSubscription;
+import dev.senders.internal.rs.SenderSubscription;
 import java.util.Objects;
 import java.util.concurrent.Flow;
 

@@ -1,5 +1,6 @@
 package dev.senders.internal;
 
+import dev.senders.internal.signal.Signals;
 import dev.senders.Hooks;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,5 +1,6 @@
 package dev.senders.internal;
 
+import dev.senders.internal.signal.Signals;
 import dev.senders.Hooks;
 import dev.senders.OperationState;
 import dev.senders.Receiver;

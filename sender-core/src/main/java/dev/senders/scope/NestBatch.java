@@ -2,85 +2,44 @@ package dev.senders.scope;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.lang.ref.WeakReference;
 
 /**
  * Releases the associations of nest senders (and of their operations) that were dropped without
- * completing, for a batch of up to {@link #SIZE} of them: one {@link java.lang.ref.Cleaner}
- * registration per batch instead of one per {@code nest}, which would cost a hundred times the
- * CAS that {@code nest} is otherwise made of.
+ * completing, for a batch of up to {@link LeakBatch#SIZE} of them (one Cleaner registration per
+ * batch: {@link LeakBatch}).
  *
  * <p>Every {@link NestSender} of the batch, and every operation connected from one, holds the
- * batch strongly; nothing else does (the per-thread cache below holds batches weakly). The batch's
- * {@link Counter} (the Cleaner action, which must not reference the batch) counts the associations
- * made through it and not yet released, without atomics on the thread that created the batch. A
- * completed operation or a {@code discard()} decrements it before dissociating; when the batch
- * becomes unreachable, nothing can release anything any more, so the Cleaner dissociates whatever
- * is still counted.
+ * batch strongly. The batch's {@link Counter} (the Cleaner action, which must not reference the
+ * batch) counts the associations made through it and not yet released, without atomics on the
+ * thread that created the batch. A completed operation or a {@code discard()} decrements it before
+ * dissociating; when the batch becomes unreachable, nothing can release anything any more, so the
+ * Cleaner dissociates whatever is still counted.
  *
- * <p><b>Which batch.</b> Each thread keeps its current batch for up to {@link #WAYS} tokens (the
- * least recently created one is replaced), found by the token's identity. This works the same for
- * every {@link AsyncScopeToken}, the library's and any other (a token forwarding to a scope's
- * gets its own batches, as cheap), with no test of the token's class; and since a batch is used by
- * the thread that created it, its counter's owner-thread path (no atomics) is the common one.
+ * <p><b>Which batch.</b> Each thread keeps its current batch for up to
+ * {@link LeakBatch.Cache#WAYS} tokens, found by the token's identity. This works the same for every
+ * {@link AsyncScopeToken}, the library's and any other (a token forwarding to a scope's gets its
+ * own batches, as cheap), with no test of the token's class; and since a batch is used by the
+ * thread that created it, its counter's owner-thread path (no atomics) is the common one.
  *
  * <p>Consequence (documented on {@link NestSender}): a dropped nest sender's association is
  * released once every sender and operation of its batch is unreachable, not necessarily as soon as
  * it itself is.
  */
-final class NestBatch {
+final class NestBatch extends LeakBatch {
 
-    static final int SIZE = 1024;
-    /** How many tokens each thread keeps a current batch for. */
-    static final int WAYS = 4;
+    private static final LeakBatch.Cache<NestBatch> CACHE =
+            new LeakBatch.Cache<>(token -> new NestBatch(new Counter((AsyncScopeToken) token)));
 
     final Counter counter;
-    /** How many senders took this batch; used by the creating thread only. */
-    int uses;
 
-    private NestBatch(AsyncScopeToken token) {
-        this.counter = new Counter(token);
-    }
-
-    static NestBatch create(AsyncScopeToken token) {
-        NestBatch b = new NestBatch(token);
-        ScopeCore.CLEANER.register(b, b.counter);
-        return b;
-    }
-
-    /** This thread's current batches, weakly: {@code WAYS} slots and the next slot to replace. */
-    private static final ThreadLocal<Cache> CACHE = ThreadLocal.withInitial(Cache::new);
-
-    private static final class Cache {
-        @SuppressWarnings("unchecked")
-        final WeakReference<NestBatch>[] slots = (WeakReference<NestBatch>[]) new WeakReference<?>[WAYS];
-        int next;
+    private NestBatch(Counter counter) {
+        super(counter.token, counter);
+        this.counter = counter;
     }
 
     /** The batch a new nest sender of {@code token} joins on this thread. */
     static NestBatch forToken(AsyncScopeToken token) {
-        Cache c = CACHE.get();
-        WeakReference<NestBatch>[] slots = c.slots;
-        for (int i = 0; i < WAYS; i++) {
-            WeakReference<NestBatch> ref = slots[i];
-            NestBatch b;
-            if (ref != null && (b = ref.get()) != null && b.counter.token == token) {
-                if (++b.uses <= SIZE) {
-                    return b;
-                }
-                return replace(c, i, token); // full: a fresh batch in the same slot
-            }
-        }
-        int i = c.next;
-        c.next = (i + 1) % WAYS;
-        return replace(c, i, token);
-    }
-
-    private static NestBatch replace(Cache c, int slot, AsyncScopeToken token) {
-        NestBatch b = create(token);
-        b.uses = 1;
-        c.slots[slot] = new WeakReference<>(b);
-        return b;
+        return CACHE.join(token);
     }
 
     /**

@@ -10,10 +10,10 @@ import dev.senders.Scheduler;
 import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
-import dev.senders.internal.Connect;
-import dev.senders.internal.ImmediateOperation;
+import dev.senders.internal.signal.Connect;
+import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.Jfr;
-import dev.senders.internal.Signals;
+import dev.senders.internal.signal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;
@@ -34,7 +34,8 @@ import java.util.function.Consumer;
  * <pre>
  *   bits 63..20  count of associated operations (44 bits, never negative)
  *   bits 19..5   idle epoch: how many times the count reached zero with idle waiters (mod 2^15)
- *   bit  4       unused (zero)
+ *   bit  4       CAPACITY_WAITERS: some {@code spawnWhenAvailable} waits for room (the count at
+ *                {@code maxOutstanding})
  *   bit  3       IDLE_WAITERS: some {@code whenIdle} waits for the count to reach zero
  *   bits  2..0   state: the ordinal of {@link ScopeState}
  *                0 UNUSED, 1 OPEN, 2 CLOSED, 3 OPEN_AND_JOINING, 4 CLOSED_AND_JOINING,
@@ -47,6 +48,14 @@ import java.util.function.Consumer;
  * IDLE_WAITERS is set the same CAS clears it and advances the epoch). {@code close} and the start
  * of a join are CASes on the state bits. Every transition of the P3149R6 diagram is one of these;
  * no other is possible. Invariant: IDLE_WAITERS is clear whenever the count is zero.
+ *
+ * <p><b>Capacity waiters</b> ({@code Scopes.spawnWhenAvailable}) register on {@code capacity}, an
+ * {@link InplaceStopSource} used as a one-shot "room was made" broadcast, then set
+ * CAPACITY_WAITERS by a CAS that also checks the scope is still open and full. Any dissociation
+ * (and {@code close}) that finds the bit clears it in its CAS, then swaps the signal out and fires
+ * it; {@code setMaxOutstanding} fires it too. Woken waiters simply try to associate again, so a
+ * wake-up may be spurious but none is lost: a waiter either sees room (or a closed scope) after
+ * its registration, or its bit is in the word that the next dissociation replaces.
  *
  * <p><b>Idle waiters</b> ({@code whenIdle}) register on the {@link IdleSignal} of the current
  * epoch (an {@link InplaceStopSource} used as a one-shot broadcast, tagged with its epoch, in the
@@ -85,6 +94,7 @@ final class ScopeCore implements AsyncScopeToken {
             UNUSED_AND_CLOSED = 5, JOINED = 6;
     static final long STATE_MASK = 7L;
     static final long IDLE_WAITERS = 1L << 3;
+    static final long CAPACITY_WAITERS = 1L << 4;
     static final long EPOCH_ONE = 1L << 5;
     static final long EPOCH_MASK = 0x7FFFL << 5;
     static final int COUNT_SHIFT = 20;
@@ -101,6 +111,8 @@ final class ScopeCore implements AsyncScopeToken {
     private volatile InplaceStopSource joined;
     /** The current epoch's idle signal, or null; see the class notes. */
     private volatile IdleSignal idle;
+    /** Fired when room is made for capacity waiters; null when none waits. See the class notes. */
+    private volatile InplaceStopSource capacity;
     /** The most operations associated at once; {@link #UNBOUNDED} when there is no limit. */
     private volatile long maxOutstanding = UNBOUNDED;
     private volatile long errorCount;
@@ -165,33 +177,48 @@ final class ScopeCore implements AsyncScopeToken {
 
     // ------------------------------------------------------------------ token
 
+    /** Results of {@link #associate()}. */
+    static final int ASSOCIATED = 0, REFUSED_CLOSED = 1, REFUSED_FULL = 2;
+
     @Override
     public boolean tryAssociate() {
+        int r = associate();
+        if (r == ASSOCIATED) {
+            return true;
+        }
+        refused(r);
+        return false;
+    }
+
+    void refused(int result) {
+        diagnostics().refused(result == REFUSED_FULL ? RefusalReason.FULL : RefusalReason.CLOSED);
+    }
+
+    /** {@code tryAssociate} without counting a refusal: {@link #ASSOCIATED}, or why not. */
+    int associate() {
         long w = word;
         for (;;) {
             int s = (int) (w & STATE_MASK);
             long nw;
             if (s == OPEN || s == OPEN_AND_JOINING) {
                 if ((w >>> COUNT_SHIFT) >= maxOutstanding) {
-                    diagnostics().refused(RefusalReason.FULL);
-                    return false;
+                    return REFUSED_FULL;
                 }
                 nw = w + ONE;
             } else if (s == UNUSED) { // the count is zero: within any limit
                 nw = (w + ONE) & ~STATE_MASK | OPEN;
                 if (WORD.compareAndSet(this, w, nw)) {
                     watchHandle(); // the first association: only this thread sees UNUSED -> OPEN
-                    return true;
+                    return ASSOCIATED;
                 }
                 w = word;
                 continue;
             } else {
-                diagnostics().refused(RefusalReason.CLOSED);
-                return false;
+                return REFUSED_CLOSED;
             }
             long prev = (long) WORD.compareAndExchange(this, w, nw);
             if (prev == w) {
-                return true;
+                return ASSOCIATED;
             }
             w = prev;
         }
@@ -225,6 +252,10 @@ final class ScopeCore implements AsyncScopeToken {
                         + " tryAssociate() (state " + STATES[(int) (w & STATE_MASK)] + ", count 0)");
             }
             long nw = w - ONE;
+            boolean room = (w & CAPACITY_WAITERS) != 0;
+            if (room) {
+                nw &= ~CAPACITY_WAITERS;
+            }
             boolean last = false, idleNow = false;
             if (c == 1) {
                 int s = (int) (w & STATE_MASK);
@@ -239,6 +270,9 @@ final class ScopeCore implements AsyncScopeToken {
             }
             long prev = (long) WORD.compareAndExchange(this, w, nw);
             if (prev == w) {
+                if (room) {
+                    fireCapacity();
+                }
                 if (idleNow) {
                     fireIdle(w & EPOCH_MASK);
                 }
@@ -323,8 +357,11 @@ final class ScopeCore implements AsyncScopeToken {
                 case OPEN_AND_JOINING: ns = CLOSED_AND_JOINING; break;
                 default: return; // already closed: close() is idempotent
             }
-            long prev = (long) WORD.compareAndExchange(this, w, w & ~STATE_MASK | ns);
+            long prev = (long) WORD.compareAndExchange(this, w, w & ~(STATE_MASK | CAPACITY_WAITERS) | ns);
             if (prev == w) {
+                if ((w & CAPACITY_WAITERS) != 0) {
+                    fireCapacity(); // waiting producers learn that the scope closed
+                }
                 return;
             }
             w = prev;
@@ -350,6 +387,59 @@ final class ScopeCore implements AsyncScopeToken {
      */
     void setMaxOutstanding(long max) {
         maxOutstanding = checkMaxOutstanding(max);
+        if (capacity != null) {
+            fireCapacity(); // a raised limit may make room: waiters try again
+        }
+    }
+
+    /** Whether {@code w} is an open scope at its limit (the only state in which a producer waits). */
+    private boolean fullAndOpen(long w) {
+        int s = (int) (w & STATE_MASK);
+        return (s == OPEN || s == OPEN_AND_JOINING) && (w >>> COUNT_SHIFT) >= maxOutstanding;
+    }
+
+    /**
+     * Registers {@code waiter} to run when room may have been made (see the class notes): returns
+     * its registration, or null when the scope is not full and open now (nothing registered; try
+     * to associate again). The waiter may run inline, on this thread, before this returns.
+     */
+    StopCallback awaitCapacity(Runnable waiter) {
+        for (;;) {
+            if (!fullAndOpen(word)) {
+                return null;
+            }
+            InplaceStopSource sig = capacity;
+            if (sig == null) {
+                InplaceStopSource fresh = new InplaceStopSource();
+                sig = (InplaceStopSource) CAPACITY.compareAndExchange(this, null, fresh);
+                if (sig == null) {
+                    sig = fresh;
+                }
+            }
+            StopCallback reg = sig.token().onStop(waiter);
+            long w = word; // after the registration: the Dekker pair with dissociate's CAS then swap
+            for (;;) {
+                if (!fullAndOpen(w)) {
+                    reg.close();
+                    return null;
+                }
+                if ((w & CAPACITY_WAITERS) != 0) {
+                    return reg; // the next dissociation (or close) fires the signal current then
+                }
+                long prev = (long) WORD.compareAndExchange(this, w, w | CAPACITY_WAITERS);
+                if (prev == w) {
+                    return reg;
+                }
+                w = prev;
+            }
+        }
+    }
+
+    private void fireCapacity() {
+        InplaceStopSource sig = (InplaceStopSource) CAPACITY.getAndSet(this, null);
+        if (sig != null) {
+            sig.requestStop();
+        }
     }
 
     static long checkMaxOutstanding(long max) {
@@ -791,6 +881,7 @@ final class ScopeCore implements AsyncScopeToken {
     private static final VarHandle ERROR_COUNT;
     private static final VarHandle DIAG;
     private static final VarHandle IDLE;
+    private static final VarHandle CAPACITY;
 
     static {
         try {
@@ -800,6 +891,7 @@ final class ScopeCore implements AsyncScopeToken {
             ERROR_COUNT = l.findVarHandle(ScopeCore.class, "errorCount", long.class);
             DIAG = l.findVarHandle(ScopeCore.class, "diag", ScopeDiagnostics.class);
             IDLE = l.findVarHandle(ScopeCore.class, "idle", IdleSignal.class);
+            CAPACITY = l.findVarHandle(ScopeCore.class, "capacity", InplaceStopSource.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -35,7 +35,7 @@ public final class ScopeTrace extends RuntimeException {
         "dev.senders.scope.Scopes", "dev.senders.scope.NestSender", "dev.senders.scope.SpawnFuture",
         "dev.senders.scope.CountingScope", "dev.senders.scope.SimpleCountingScope",
         "dev.senders.scope.AbstractCountingScope", "dev.senders.scope.ScopeBuilder",
-        "dev.senders.scope.LetAsyncScope", "dev.senders.scope.NamedSender", "dev.senders.internal.Connect",
+        "dev.senders.scope.LetAsyncScope", "dev.senders.scope.NamedSender", "dev.senders.internal.signal.Connect",
     };
 
     /** The name of the scope. */

@@ -5,11 +5,11 @@ import dev.senders.Hooks;
 import dev.senders.OperationState;
 import dev.senders.Query;
 import dev.senders.Sender;
-import dev.senders.internal.Connect;
+import dev.senders.internal.signal.Connect;
 import dev.senders.Senders;
 import dev.senders.internal.Jfr;
-import dev.senders.internal.Signals;
-import dev.senders.internal.StopNode;
+import dev.senders.internal.signal.Signals;
+import dev.senders.internal.signal.StopNode;
 import java.time.Duration;
 import java.util.List;
 import dev.senders.internal.Trampoline;
@@ -176,6 +176,12 @@ public final class Scopes {
         if (!token.tryAssociate()) {
             return false;
         }
+        spawnAssociated(sender, token);
+        return true;
+    }
+
+    /** {@code spawn(sender, token)} once {@code token.tryAssociate()} has succeeded. */
+    static void spawnAssociated(Sender<?> sender, AsyncScopeToken token) {
         Env env;
         SpawnReceiver r;
         try {
@@ -188,7 +194,34 @@ public final class Scopes {
             throw t;
         }
         start(sender, token, r, env);
-        return true;
+    }
+
+    /**
+     * A sender that, when started, spawns {@code sender} into {@code scope} as soon as the scope has
+     * room for it, for producers that would rather wait than drop work at a scope's
+     * {@linkplain AbstractCountingScope#maxOutstanding() limit}: it completes with {@code true}
+     * once the work was spawned (as by {@link #spawn(Sender, AsyncScopeToken)}), with
+     * {@code false} if the scope was closed first (the work never starts; counted as a refusal),
+     * and with {@code setStopped()} if its own receiver's stop is requested while it waits (the
+     * work never starts). Bound the wait with a deadline: {@code spawnWhenAvailable(work, scope)
+     * .timeout(Duration.ofSeconds(1))} fails with a {@code TimeoutException}. Waiting producers
+     * retry each time room is made, so under contention any of them may take a freed slot (no
+     * fairness, as with a non-fair {@link java.util.concurrent.Semaphore}).
+     *
+     * <p>Which thread completes it, and starts the work: the starting thread when there is room at
+     * once (or the scope is closed); otherwise the thread whose work ended and made room (or that
+     * closed the scope, or raised the limit); a stop completes it on the requesting thread. A
+     * second {@code start} of its operation throws {@link dev.senders.ProtocolViolationException}.
+     *
+     * @param sender the work to spawn
+     * @param scope the scope to spawn it into
+     * @return a sender of whether the work was spawned
+     * @throws NullPointerException if an argument is null
+     */
+    public static Sender<Boolean> spawnWhenAvailable(Sender<?> sender, AbstractCountingScope scope) {
+        Objects.requireNonNull(sender, "sender");
+        Objects.requireNonNull(scope, "scope");
+        return receiver -> new SpawnWhenAvailable(sender, scope.core(), Objects.requireNonNull(receiver, "receiver"));
     }
 
     /**

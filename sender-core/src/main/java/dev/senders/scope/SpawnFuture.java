@@ -10,15 +10,14 @@ import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
-import dev.senders.internal.Connect;
-import dev.senders.internal.ImmediateOperation;
-import dev.senders.internal.Signals;
-import dev.senders.internal.SpawnedWork;
+import dev.senders.internal.signal.Connect;
+import dev.senders.internal.signal.ImmediateOperation;
+import dev.senders.internal.signal.Signals;
+import dev.senders.scope.internal.SpawnedWork;
 import dev.senders.internal.Trampoline;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Reference;
-import java.lang.ref.WeakReference;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -66,7 +65,7 @@ import java.util.Objects;
  * must stop its work and must not lose its error. Neither can happen if the work already ended with
  * a value or stopped when {@code spawnFuture} returns (the common case of inline work): this object
  * is then returned as is, and nothing is registered. Otherwise the caller gets a {@link Tracked}
- * handle, the reachability target, which joins a {@link Batch} of up to {@link Batch#SIZE} handles
+ * handle, the reachability target, which joins a {@link Batch} of up to {@link LeakBatch#SIZE} handles
  * created by the same thread; the batch, not each handle, is registered with the Cleaner, whose
  * action abandons the members that were never started. A started handle leaves its batch (clears
  * its slot and its reference to the batch), so only unconsumed reachable futures delay the report
@@ -507,28 +506,24 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
     }
 
     /**
-     * One Cleaner registration for up to {@link #SIZE} tracked futures of one thread. Every
-     * unstarted {@link Tracked} of the batch holds it; the thread holds its current batch only
-     * weakly. {@link Members}, the Cleaner action, must not reference the batch: it holds the
-     * members' states, which the work references anyway while it runs.
+     * One Cleaner registration ({@link LeakBatch}) for up to {@link LeakBatch#SIZE} tracked futures
+     * of one thread, whatever their scopes. Every unstarted {@link Tracked} of the batch holds it.
+     * {@link Members}, the Cleaner action, holds the members' states, which the work references
+     * anyway while it runs.
      */
-    static final class Batch {
-        static final int SIZE = 1024;
-        private static final ThreadLocal<WeakReference<Batch>> CURRENT = new ThreadLocal<>();
+    static final class Batch extends LeakBatch {
+        private static final LeakBatch.Cache<Batch> CACHE = new LeakBatch.Cache<>(key -> new Batch(new Members()));
 
-        final Members members = new Members();
-        /** Slots taken; written only by the thread that created the batch. */
-        private int size;
+        final Members members;
+
+        private Batch(Members members) {
+            super(null, members);
+            this.members = members;
+        }
 
         static <T> Tracked<T> track(SpawnFuture<T> f) {
-            WeakReference<Batch> ref = CURRENT.get();
-            Batch b = ref != null ? ref.get() : null;
-            if (b == null || b.size == SIZE) {
-                b = new Batch();
-                ScopeCore.CLEANER.register(b, b.members);
-                CURRENT.set(new WeakReference<>(b));
-            }
-            int i = b.size++;
+            Batch b = CACHE.join(null);
+            int i = b.size() - 1;
             SpawnFuture<?>[] a = b.members.slots;
             if (i == a.length) {
                 // grown on demand: a thread that tracks few futures per GC cycle (a virtual thread,

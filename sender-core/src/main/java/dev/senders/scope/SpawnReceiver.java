@@ -8,9 +8,9 @@ import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
-import dev.senders.internal.Signals;
-import dev.senders.internal.SpawnedWork;
-import dev.senders.internal.StopNode;
+import dev.senders.internal.signal.Signals;
+import dev.senders.scope.internal.SpawnedWork;
+import dev.senders.internal.signal.StopNode;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -18,8 +18,8 @@ import java.util.Objects;
 /**
  * The receiver of {@link Scopes#spawn} ({@code spawn-receiver}, P3149R6 [exec.spawn]), and the
  * whole per-spawn allocation of the library: one object holding the token and the contract guard
- * (24 bytes with compressed oops; 32 for {@link Stoppable}, which is also the work's stop token and
- * its first registration on the scope's stop source). The spawned operation is not retained by it: once started, the
+ * ({@link Stoppable} is also the work's stop token and its first registration on the scope's stop
+ * source). The spawned operation is not retained by it: once started, the
  * operation lives only as long as the work itself references it.
  *
  * <p>A value is discarded (P3149 wants none; Java cannot check it). An error is routed (see
@@ -215,7 +215,7 @@ class SpawnReceiver implements Receiver<Object> {
     /**
      * The receiver of work spawned with a token whose {@link AsyncScopeToken#spawnEnv()} carries an
      * {@link InplaceStopSource}'s token (a {@code CountingScope}'s, a {@code letAsyncScope}'s), and
-     * the whole per-spawn allocation there too (32 bytes): the receiver is also its own env, that
+     * the whole per-spawn allocation there too: the receiver is also its own env, that
      * env's stop token, and the first stop-callback registration made on it, linked into the
      * scope's stop source as a {@link StopNode} (no node object per registration). Work parked on
      * the scope's stop token therefore costs this object and nothing more.

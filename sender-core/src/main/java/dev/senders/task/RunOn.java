@@ -5,9 +5,9 @@ import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Scheduler;
 import dev.senders.Sender;
-import dev.senders.internal.Connect;
-import dev.senders.internal.ImmediateOperation;
-import dev.senders.internal.Signals;
+import dev.senders.internal.signal.Connect;
+import dev.senders.internal.signal.ImmediateOperation;
+import dev.senders.internal.signal.Signals;
 import java.util.concurrent.Callable;
 
 /**

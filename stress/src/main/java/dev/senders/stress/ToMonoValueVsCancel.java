@@ -25,7 +25,7 @@ import reactor.util.context.Context;
  */
 @JCStressTest
 @Description("ReactorSenders.toMono: the sender's setValue (actor 1) vs the subscriber's cancel() "
-        + "(actor 2), demand already given. SenderSubscription's word (the core under toMono's SenderToSubscriber shell): whoever sets TERMINAL first "
+        + "(actor 2), demand already given. SenderSubscription's word (the core under toMono's SenderToReactorSubscription shell): whoever sets TERMINAL first "
         + "owns the subscriber. Allowed: the value emitted once (onNext + onComplete), or the cancel "
         + "wins: stop is requested on the sender and the value goes to the discard hook. A value both "
         + "emitted and discarded, or neither, or an onNext after the sender had seen the cancel's "

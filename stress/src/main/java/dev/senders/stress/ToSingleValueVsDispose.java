@@ -22,7 +22,7 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
 @JCStressTest
 @Description("The RxJava adapter's Disposable hand-off the other way: RxSenders.toSingle; the sender's "
         + "value (actor 1) vs the observer's dispose() (actor 2). The subscription (SenderSubscription "
-        + "under the RxSubscription shell) is the observer's Disposable: whoever sets TERMINAL first "
+        + "under the SenderToRxSubscription shell) is the observer's Disposable: whoever sets TERMINAL first "
         + "decides. Allowed: onSuccess once and no stop request, or the dispose wins: stop requested on "
         + "the sender and nothing signalled.")
 @Outcome(id = "1, 0, 0, 0, 1", expect = ACCEPTABLE, desc = "the value won: onSuccess once; the dispose came too late to stop anything")

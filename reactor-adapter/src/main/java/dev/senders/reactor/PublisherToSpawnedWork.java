@@ -1,8 +1,8 @@
 package dev.senders.reactor;
 
 import dev.senders.ProtocolViolationException;
-import dev.senders.internal.Signals;
-import dev.senders.internal.SpawnedWork;
+import dev.senders.internal.signal.Signals;
+import dev.senders.scope.internal.SpawnedWork;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.reactivestreams.Publisher;
@@ -13,7 +13,7 @@ import reactor.core.publisher.Operators;
 import reactor.util.context.Context;
 
 /**
- * {@link ReactorScopes#spawn}: one publisher spawned into a scope, as one object (32 bytes): the
+ * {@link ReactorScopes#spawn}: one publisher spawned into a scope, as one object: the
  * association with the scope and the stop registration ({@link SpawnedWork}, which also decides
  * between the direct path and {@code Scopes.spawn}), the subscriber, and the {@link Disposable}
  * returned to the caller. The subscriber requests {@code Long.MAX_VALUE} in {@code onSubscribe}
@@ -38,7 +38,7 @@ import reactor.util.context.Context;
  * {@link ReactorSenders#CONTEXT} (plus the env itself, as every publisher run for a receiver sees
  * it), computed when asked: the work keeps no field for it.
  */
-final class PublisherSpawn extends SpawnedWork implements CoreSubscriber<Object>, Disposable {
+final class PublisherToSpawnedWork extends SpawnedWork implements CoreSubscriber<Object>, Disposable {
 
     /** The terminal value of {@code upstream}: cancelled, or nothing left to cancel. */
     static final Subscription CANCELLED = Operators.cancelledSubscription();
@@ -47,7 +47,7 @@ final class PublisherSpawn extends SpawnedWork implements CoreSubscriber<Object>
     private Publisher<?> source;
     private volatile Subscription upstream;
 
-    PublisherSpawn(Publisher<?> source) {
+    PublisherToSpawnedWork(Publisher<?> source) {
         super(0);
         this.source = source;
     }
@@ -183,7 +183,7 @@ final class PublisherSpawn extends SpawnedWork implements CoreSubscriber<Object>
 
     static {
         try {
-            UPSTREAM = MethodHandles.lookup().findVarHandle(PublisherSpawn.class, "upstream", Subscription.class);
+            UPSTREAM = MethodHandles.lookup().findVarHandle(PublisherToSpawnedWork.class, "upstream", Subscription.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

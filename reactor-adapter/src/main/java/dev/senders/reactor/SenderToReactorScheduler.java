@@ -6,9 +6,9 @@ import dev.senders.OperationState;
 import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.Scheduler;
-import dev.senders.internal.Connect;
+import dev.senders.internal.signal.Connect;
 import dev.senders.StopCallback;
-import dev.senders.internal.Signals;
+import dev.senders.internal.signal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -37,12 +37,12 @@ import reactor.util.context.Context;
  * {@code setValue} drains the queue until {@code wip} returns to 0 (the classic missed-counter
  * drain loop), so a worker's tasks never overlap and run in submission order.
  */
-final class ToReactorScheduler implements reactor.core.scheduler.Scheduler {
+final class SenderToReactorScheduler implements reactor.core.scheduler.Scheduler {
 
     private final Scheduler scheduler;
     private final InplaceStopSource shutdown = new InplaceStopSource();
 
-    ToReactorScheduler(Scheduler scheduler) {
+    SenderToReactorScheduler(Scheduler scheduler) {
         this.scheduler = scheduler;
     }
 

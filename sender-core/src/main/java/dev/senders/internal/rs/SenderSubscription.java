@@ -1,5 +1,8 @@
-package dev.senders.internal;
+package dev.senders.internal.rs;
 
+import dev.senders.internal.Trampoline;
+import dev.senders.internal.signal.Connect;
+import dev.senders.internal.signal.Signals;
 import dev.senders.Env;
 import dev.senders.Hooks;
 import dev.senders.OperationState;

@@ -6,7 +6,7 @@ import dev.senders.OperationState;
 import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.Scheduler;
-import dev.senders.internal.Connect;
+import dev.senders.internal.signal.Connect;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.exceptions.Exceptions;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
@@ -47,11 +47,11 @@ import java.util.concurrent.TimeUnit;
  * and one drain is active at a time (serial, ordered). Every {@code schedule()} operation gets the
  * worker's stop token ({@link InplaceStopSource}), fired by {@code dispose()}.
  */
-final class ToRxScheduler extends io.reactivex.rxjava3.core.Scheduler {
+final class SenderToRxScheduler extends io.reactivex.rxjava3.core.Scheduler {
 
     final Scheduler scheduler;
 
-    ToRxScheduler(Scheduler scheduler) {
+    SenderToRxScheduler(Scheduler scheduler) {
         this.scheduler = scheduler;
     }
 

@@ -1,7 +1,7 @@
 package dev.senders.rxjava3;
 
 import dev.senders.Receiver;
-import dev.senders.internal.PublisherOperation;
+import dev.senders.internal.rs.PublisherOperation;
 import io.reactivex.rxjava3.core.CompletableObserver;
 import io.reactivex.rxjava3.core.FlowableSubscriber;
 import io.reactivex.rxjava3.core.MaybeObserver;
@@ -27,7 +27,7 @@ import org.reactivestreams.Subscription;
  * §2.13's {@code onError(null)}. A foreign {@code Publisher} gets it as a plain
  * {@code Subscriber}.
  */
-final class RxSubscriber<T, R> extends PublisherOperation<T, R>
+final class RxToSenderOperation<T, R> extends PublisherOperation<T, R>
         implements FlowableSubscriber<T>, Observer<T>, SingleObserver<T>, MaybeObserver<T>, CompletableObserver {
 
     /** Selections of multi-element sources, named after RxJava's own operators. */
@@ -41,7 +41,7 @@ final class RxSubscriber<T, R> extends PublisherOperation<T, R>
 
     static final String MORE_THAN_ONE = "Sequence contains more than one element!";
 
-    RxSubscriber(RxToSender<T, R> sender, int mode, Receiver<? super R> receiver) {
+    RxToSenderOperation(RxToSender<T, R> sender, int mode, Receiver<? super R> receiver) {
         super(sender, receiver, mode);
     }
 

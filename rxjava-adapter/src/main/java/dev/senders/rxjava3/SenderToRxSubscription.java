@@ -1,6 +1,6 @@
 package dev.senders.rxjava3;
 
-import dev.senders.internal.SenderSubscription;
+import dev.senders.internal.rs.SenderSubscription;
 import io.reactivex.rxjava3.core.CompletableObserver;
 import io.reactivex.rxjava3.core.MaybeObserver;
 import io.reactivex.rxjava3.core.SingleObserver;
@@ -29,12 +29,12 @@ import org.reactivestreams.Subscription;
  * <tr><td>Completable</td><td>{@code onComplete()} (the value is ignored)</td><td>{@code onComplete()}</td></tr>
  * </table>
  */
-final class RxSubscription<T> extends SenderSubscription<T> implements Subscription, Disposable {
+final class SenderToRxSubscription<T> extends SenderSubscription<T> implements Subscription, Disposable {
 
     static final int FLOWABLE = 0, SINGLE = 1, MAYBE = 2, COMPLETABLE = 3;
 
     /** @param consumer {@link #FLOWABLE}, {@link #SINGLE}, {@link #MAYBE} or {@link #COMPLETABLE} */
-    RxSubscription(Object actual, int consumer) {
+    SenderToRxSubscription(Object actual, int consumer) {
         super(actual, consumer == FLOWABLE ? 0 : NO_DEMAND | VALUE_ENDS_STREAM | consumer << SHELL_SHIFT);
     }
 

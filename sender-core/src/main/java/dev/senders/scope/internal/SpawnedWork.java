@@ -1,5 +1,9 @@
-package dev.senders.internal;
+package dev.senders.scope.internal;
 
+import dev.senders.internal.Trampoline;
+import dev.senders.internal.signal.StopNode;
+import dev.senders.internal.signal.Signals;
+import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.Env;
 import dev.senders.Hooks;
 import dev.senders.OperationState;

@@ -1,4 +1,4 @@
-package dev.senders.internal;
+package dev.senders.internal.signal;
 
 import dev.senders.Hooks;
 import dev.senders.OperationState;

@@ -2,7 +2,7 @@ package dev.senders.reactor;
 
 import dev.senders.Env;
 import dev.senders.Query;
-import dev.senders.internal.SenderSubscription;
+import dev.senders.internal.rs.SenderSubscription;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
 import reactor.core.Scannable;
@@ -17,11 +17,11 @@ import reactor.util.context.Context;
  * subscriber's context, every other query the env that rode in on that context
  * ({@link ReactorSenders#outerEnv}).
  */
-final class SenderToSubscriber<T> extends SenderSubscription<T> implements Subscription, Scannable {
+final class SenderToReactorSubscription<T> extends SenderSubscription<T> implements Subscription, Scannable {
 
     private final Context context;
 
-    SenderToSubscriber(CoreSubscriber<? super T> actual) {
+    SenderToReactorSubscription(CoreSubscriber<? super T> actual) {
         super(actual, 0);
         this.context = actual.currentContext();
     }

@@ -1,7 +1,7 @@
 package dev.senders.rxjava3;
 
 import dev.senders.ProtocolViolationException;
-import dev.senders.internal.SpawnedWork;
+import dev.senders.scope.internal.SpawnedWork;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.CompletableObserver;
 import io.reactivex.rxjava3.core.Flowable;
@@ -20,7 +20,7 @@ import java.util.concurrent.CancellationException;
 import org.reactivestreams.Subscription;
 
 /**
- * The work behind {@link RxScopes#spawn}: one object (32 bytes) that is the RxJava
+ * The work behind {@link RxScopes#spawn}: one object that is the RxJava
  * observer/subscriber of the source, the association with the scope and the stop registration on
  * its stop token ({@link SpawnedWork}, which also decides between the direct path and
  * {@code Scopes.spawn}), and the {@link Disposable} returned to the caller. Values and elements
@@ -44,7 +44,7 @@ import org.reactivestreams.Subscription;
  * (RxJava's {@code LambdaSubscriber}) does; a concurrent {@code dispose()} may cancel while that
  * request runs, which RxJava's {@code Subscription}s allow.
  */
-final class RxSpawn extends SpawnedWork implements Disposable,
+final class RxToSpawnedWork extends SpawnedWork implements Disposable,
         CompletableObserver, SingleObserver<Object>, MaybeObserver<Object>, Observer<Object>,
         FlowableSubscriber<Object> {
 
@@ -60,7 +60,7 @@ final class RxSpawn extends SpawnedWork implements Disposable,
     private Object source;
     private volatile Object upstream;
 
-    RxSpawn(Object source, int kind) {
+    RxToSpawnedWork(Object source, int kind) {
         super(kind);
         this.source = source;
     }
@@ -191,7 +191,7 @@ final class RxSpawn extends SpawnedWork implements Disposable,
 
     static {
         try {
-            UPSTREAM = MethodHandles.lookup().findVarHandle(RxSpawn.class, "upstream", Object.class);
+            UPSTREAM = MethodHandles.lookup().findVarHandle(RxToSpawnedWork.class, "upstream", Object.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

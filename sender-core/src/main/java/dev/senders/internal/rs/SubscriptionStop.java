@@ -1,5 +1,6 @@
-package dev.senders.internal;
+package dev.senders.internal.rs;
 
+import dev.senders.internal.signal.Signals;
 import dev.senders.Hooks;
 import dev.senders.InplaceStopSource;
 import dev.senders.StopCallback;
@@ -18,10 +19,10 @@ import java.util.concurrent.locks.LockSupport;
  * callback is running on another thread, waits (parks) until it has returned.
  *
  * <p>Why: the sender run by a subscription registers one stop callback in the common case (the
- * operation that subscribes upstream). A separate {@code InplaceStopSource}, its token and a
- * callback node cost 88 bytes and four atomics per subscription; here the first registration is a
- * field of the subscription (one CAS to register, one to close), and only a second registration
- * creates a real {@code InplaceStopSource} (the overflow).
+ * operation that subscribes upstream). Here that first registration is a field of the subscription
+ * (one CAS to register, one to close) instead of a separate {@code InplaceStopSource}, its token
+ * and a callback node; only a second registration creates a real {@code InplaceStopSource} (the
+ * overflow).
  *
  * <h2>Implementation notes</h2>
  *

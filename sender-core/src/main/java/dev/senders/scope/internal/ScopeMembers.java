@@ -1,5 +1,6 @@
-package dev.senders.internal;
+package dev.senders.scope.internal;
 
+import dev.senders.internal.signal.Signals;
 import dev.senders.StopToken;
 import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.CountingScope;
@@ -114,6 +115,43 @@ public final class ScopeMembers<D> implements Runnable {
     }
 
     /**
+     * Adds each of {@code ds} in turn ({@code CompositeDisposable.addAll}'s rule): once one is
+     * refused (see {@link #add}), the rest are disposed too. The caller has rejected {@code null}
+     * elements before, so that nothing is added then.
+     *
+     * @return whether all are held
+     */
+    public boolean addAll(Iterable<? extends D> ds) {
+        boolean ok = true;
+        for (D d : ds) {
+            if (ok) {
+                ok = add(d);
+            } else {
+                disposer.accept(d);
+            }
+        }
+        return ok;
+    }
+
+    /**
+     * The view's {@code dispose()}, on the calling thread, done by the first call only: closes the
+     * scope, disposes and dissociates every member, then requests stop on the scope (whose stop
+     * callback then finds nothing to drain, so the members' failures reach this caller).
+     *
+     * @return what the members' {@code dispose} threw, in order, or {@code null} if nothing (or if
+     *     the view was already disposed)
+     */
+    public List<Throwable> dispose() {
+        if (!DISPOSED.compareAndSet(this, 0, 1)) {
+            return null;
+        }
+        scope.close();
+        List<Throwable> failures = drain();
+        scope.requestStop();
+        return failures;
+    }
+
+    /**
      * Forgets one occurrence of {@code d}, disposing it first if {@code dispose}, and dissociates
      * (even if its {@code dispose} throws, which propagates).
      *
@@ -151,12 +189,7 @@ public final class ScopeMembers<D> implements Runnable {
         return errors;
     }
 
-    /** Marks the view disposed; {@code true} for the first call only. */
-    public boolean markDisposed() {
-        return DISPOSED.compareAndSet(this, 0, 1);
-    }
-
-    /** Whether {@link #markDisposed()} was called. */
+    /** Whether {@link #dispose()} was called. */
     public boolean isDisposed() {
         return disposed != 0;
     }

@@ -1,5 +1,7 @@
-package dev.senders.internal;
+package dev.senders.internal.rs;
 
+import dev.senders.internal.signal.Signals;
+import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.Hooks;
 import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;

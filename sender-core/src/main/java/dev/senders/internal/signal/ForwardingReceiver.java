@@ -1,0 +1,43 @@
+package dev.senders.internal.signal;
+
+import dev.senders.Env;
+import dev.senders.Receiver;
+
+/**
+ * A {@link GuardedReceiver} that passes the child's completions on to a downstream receiver
+ * (shared by the algorithms of {@code dev.senders} and {@code dev.senders.scope}; not public API).
+ * By default the child sees the downstream's env, and its error and stopped completions are
+ * forwarded as they are, on the thread that delivers them; each subclass says what a value
+ * becomes ({@link #onValue}) and overrides what it changes.
+ *
+ * @param <T> the child's value type
+ * @param <R> the downstream's value type
+ */
+public abstract class ForwardingReceiver<T, R> extends GuardedReceiver<T> {
+
+    /** The receiver the completions go to. */
+    protected final Receiver<? super R> downstream;
+
+    /** @param downstream the receiver the completions go to */
+    protected ForwardingReceiver(Receiver<? super R> downstream) {
+        this.downstream = downstream;
+    }
+
+    /** The downstream's env, unless overridden. */
+    @Override
+    public Env env() {
+        return downstream.env();
+    }
+
+    /** Forwards the error to the downstream, unless overridden. */
+    @Override
+    protected void onError(Throwable error) {
+        Signals.setError(downstream, error);
+    }
+
+    /** Forwards the stopped completion to the downstream, unless overridden. */
+    @Override
+    protected void onStopped() {
+        Signals.setStopped(downstream);
+    }
+}
