@@ -2,6 +2,7 @@ package dev.senders.bench;
 
 import dev.senders.Senders;
 import dev.senders.scope.CountingScope;
+import dev.senders.scope.OutstandingSummary;
 import dev.senders.scope.ScopeState;
 import dev.senders.spring.boot.MicrometerWorkObservation;
 import dev.senders.spring.boot.ScopeSpawner;
@@ -67,7 +68,8 @@ public class SpawnerObservationBench {
     private long run(WorkObservation observation, String what) {
         Work.reset();
         CountingScope scope = new CountingScope("bench");
-        ScopeSpawner spawner = new ScopeSpawner(scope, "bench", SpawnContext.NONE, observation);
+        ScopeSpawner spawner = new ScopeSpawner(scope, "bench", SpawnContext.NONE, OutstandingSummary.DEFAULT_LIMIT,
+                observation);
         for (int i = 0; i < n; i++) {
             if (!spawner.spawn(Tasks.INLINE, "task")) {
                 throw new IllegalStateException("spawn refused");

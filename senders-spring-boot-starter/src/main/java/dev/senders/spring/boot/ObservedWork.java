@@ -14,9 +14,9 @@ import java.util.Objects;
  * <li>{@code connect} and {@code start} of the source run with the captured context installed;
  *     so does each completion signal forwarded downstream (the scope's receiver, whose error
  *     handler logs a failure with the request's MDC).
- * <li>{@code setValue} counts completed, {@code setStopped} counts stopped, before forwarding, so
- *     the counters are up to date when the scope's join completes. Errors are counted by the scope
- *     itself ({@code errorCount()}), not here.
+ * <li>{@code setValue} counts completed, {@code setError} failed, {@code setStopped} stopped,
+ *     before forwarding, so the counters are up to date when the scope's join completes. (The
+ *     scope counts the error too, in its {@code errorCount()} of all its work.)
  * <li>{@code connect} starts the prepared observation (the scope accepted the work) and makes it
  *     current, inside the installed context, around the source's connect and start; each
  *     completion ends it with its outcome before forwarding, so it has ended when the join
@@ -128,6 +128,7 @@ final class ObservedWork<T> implements Sender<T> {
 
         @Override
         public void setError(Throwable error) {
+            counters.failed.increment();
             end(WorkObservation.Outcome.ERROR, error);
             SpawnContext.Restored restored = context.restore();
             try {

@@ -45,7 +45,9 @@ public final class SendersScopeAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     CountingScope sendersScope(SendersScopeProperties properties) {
-        return new CountingScope(properties.getName(), new SpawnErrorLogger(properties.getName()));
+        return CountingScope.builder().name(properties.getName()).errorHandler(new SpawnErrorLogger(properties.getName()))
+                .maxOutstanding(properties.getMaxOutstanding() == null ? Long.MAX_VALUE : properties.getMaxOutstanding())
+                .build();
     }
 
     @Bean
@@ -54,7 +56,8 @@ public final class SendersScopeAutoConfiguration {
             ObjectProvider<SpawnContext> context, ObjectProvider<WorkObservation> observation) {
         SpawnContext c = properties.isContextPropagation() ? context.getIfAvailable(() -> SpawnContext.NONE)
                 : SpawnContext.NONE;
-        return new ScopeSpawner(scope, properties.getName(), c, observation.getIfAvailable(() -> WorkObservation.NONE));
+        return new ScopeSpawner(scope, properties.getName(), c, properties.getListLimit(),
+                observation.getIfAvailable(() -> WorkObservation.NONE));
     }
 
     @Bean
