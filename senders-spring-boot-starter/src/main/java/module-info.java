@@ -28,6 +28,7 @@ module dev.senders.spring.boot {
     requires static transitive io.reactivex.rxjava3;
     requires static transitive context.propagation;
     requires static transitive micrometer.core;
+    requires static transitive micrometer.observation;
     requires static transitive spring.boot.health;
     requires static transitive spring.boot.actuator;
     requires static transitive spring.boot.actuator.autoconfigure;
