@@ -8,7 +8,8 @@
  * ({@link java.util.concurrent.Flow} interop).
  *
  * <p>The packages the adapters share are not API: {@code dev.senders.internal} (platform
- * utilities: the trampoline, timers, JFR events, thread kinds), {@code dev.senders.internal.signal}
+ * utilities: the trampoline, the schedule operation, timers, JFR events, thread kinds),
+ * {@code dev.senders.internal.signal}
  * (the receiver contract: signal helpers, receiver guards, checked connect, stop registrations),
  * {@code dev.senders.internal.rs} (the Reactive Streams boundary core) and
  * {@code dev.senders.scope.internal} (the adapters' spawn and container code, which uses the scope

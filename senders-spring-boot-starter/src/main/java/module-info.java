@@ -31,6 +31,7 @@ module dev.senders.spring.boot {
     requires static transitive spring.boot.actuator;
     requires static transitive spring.boot.actuator.autoconfigure;
     requires static spring.boot.web.server;
+    requires static transitive org.jspecify; // @Nullable on the endpoint's optional parameter
 
     exports dev.senders.spring.boot;
     exports dev.senders.spring.boot.actuate;

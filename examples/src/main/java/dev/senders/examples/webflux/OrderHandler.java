@@ -15,6 +15,9 @@ public final class OrderHandler {
     /** The body of the answer to a request that arrives after the audit scope was closed. */
     public static final String SHUTTING_DOWN = "shutting down: order not accepted, nothing was done";
 
+    /** The body of the answer to a request that finds the audit scope full (senders.scope.max-outstanding). */
+    public static final String BUSY = "busy: too many audit writes in flight; order not accepted, nothing was done";
+
     private final AuditService audit;
 
     public OrderHandler(AuditService audit) {
@@ -26,12 +29,15 @@ public final class OrderHandler {
         if (audit.audit(id)) {
             return ServerResponse.accepted().contentType(MediaType.TEXT_PLAIN).bodyValue("order " + id + " accepted");
         }
-        // The audit scope is closed: refuse the whole request, visibly, so that no order is taken
-        // without its audit record. A load balancer retries 503s elsewhere.
+        // The audit scope refused the write: refuse the whole request, visibly, so that no order is
+        // taken without its audit record. A load balancer or client retries 503s (elsewhere, or
+        // after Retry-After). A scope never reopens: if it is open now, it refused because it was
+        // full, and capacity comes back as writes end; if it is closed, the application is leaving.
+        boolean full = audit.accepting();
         return ServerResponse.status(HttpStatus.SERVICE_UNAVAILABLE)
-                .header("Retry-After", "5")
+                .header("Retry-After", full ? "1" : "5")
                 .contentType(MediaType.TEXT_PLAIN)
-                .bodyValue(SHUTTING_DOWN);
+                .bodyValue(full ? BUSY : SHUTTING_DOWN);
     }
 
     public Mono<ServerResponse> stats(ServerRequest request) {

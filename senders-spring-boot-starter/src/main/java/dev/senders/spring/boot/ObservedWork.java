@@ -14,9 +14,9 @@ import java.util.Objects;
  * <li>{@code connect} and {@code start} of the source run with the captured context installed;
  *     so does each completion signal forwarded downstream (the scope's receiver, whose error
  *     handler logs a failure with the request's MDC).
- * <li>{@code setValue} counts completed, {@code setStopped} counts stopped, before forwarding, so
- *     the counters are up to date when the scope's join completes. Errors are counted by the scope
- *     itself ({@code errorCount()}), not here.
+ * <li>{@code setValue} counts completed, {@code setError} failed, {@code setStopped} stopped,
+ *     before forwarding, so the counters are up to date when the scope's join completes. (The
+ *     scope counts the error too, in its {@code errorCount()} of all its work.)
  * <li>Signals pass through unchanged, on the thread that sent them; the downstream env (stop token,
  *     scheduler, queries) is the source's env. A second completion is forwarded as is: the scope's
  *     receiver reports it as a protocol violation.
@@ -92,6 +92,7 @@ final class ObservedWork<T> implements Sender<T> {
 
         @Override
         public void setError(Throwable error) {
+            counters.failed.increment();
             SpawnContext.Restored restored = context.restore();
             try {
                 downstream.setError(error);

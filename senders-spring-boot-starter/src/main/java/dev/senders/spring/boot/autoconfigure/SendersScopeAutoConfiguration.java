@@ -43,7 +43,9 @@ public final class SendersScopeAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     CountingScope sendersScope(SendersScopeProperties properties) {
-        return new CountingScope(properties.getName(), new SpawnErrorLogger(properties.getName()));
+        return CountingScope.builder().name(properties.getName()).errorHandler(new SpawnErrorLogger(properties.getName()))
+                .maxOutstanding(properties.getMaxOutstanding() == null ? Long.MAX_VALUE : properties.getMaxOutstanding())
+                .build();
     }
 
     @Bean
@@ -52,7 +54,7 @@ public final class SendersScopeAutoConfiguration {
             ObjectProvider<SpawnContext> context) {
         SpawnContext c = properties.isContextPropagation() ? context.getIfAvailable(() -> SpawnContext.NONE)
                 : SpawnContext.NONE;
-        return new ScopeSpawner(scope, properties.getName(), c);
+        return new ScopeSpawner(scope, properties.getName(), c, properties.getListLimit());
     }
 
     @Bean
