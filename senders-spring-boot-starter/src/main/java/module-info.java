@@ -17,6 +17,7 @@ module dev.senders.spring.boot {
     requires transitive spring.context;
     requires transitive spring.beans;
     requires spring.core;
+    requires spring.aop;
     requires org.slf4j;
 
     // Optional features; transitive where the library's types are in this module's API.
@@ -39,4 +40,6 @@ module dev.senders.spring.boot {
     exports dev.senders.spring.boot.metrics;
 
     opens dev.senders.spring.boot.autoconfigure to spring.core, spring.beans, spring.context;
+    // the executor tracking's post-processors (public, not API): Spring introspects them
+    opens dev.senders.spring.boot.task to spring.core, spring.beans, spring.context, spring.aop;
 }
