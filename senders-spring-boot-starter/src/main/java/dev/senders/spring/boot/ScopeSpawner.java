@@ -25,6 +25,9 @@ import java.util.Objects;
  *     ({@link SpawnContext}): the error's log line carries the request's MDC.
  * <li>{@link #spawn(Sender, String)} names the work: the report lists it while it runs (name, age)
  *     and its error's log line names it.
+ * <li>Each piece of named work is observed ({@link WorkObservation}): with the starter and a
+ *     Micrometer {@code ObservationRegistry}, an {@code Observation} named {@code senders.work},
+ *     child of the spawning request's ({@link MicrometerWorkObservation}).
  * <li>{@link #report()} counts what was handed to this spawner (and its Reactor and RxJava
  *     siblings), and the scope's own counts of all its work ({@link ScopeReport} names which is
  *     which). Work spawned with {@code scope().getToken()} directly is joined, stopped and its
@@ -40,6 +43,7 @@ public final class ScopeSpawner {
     private final String name;
     private final SpawnContext context;
     private final int listLimit;
+    private final WorkObservation observation;
     private final SpawnCounters counters = new SpawnCounters();
 
     /**
@@ -64,10 +68,26 @@ public final class ScopeSpawner {
      * @throws IllegalArgumentException if {@code listLimit} is negative
      */
     public ScopeSpawner(CountingScope scope, String name, SpawnContext context, int listLimit) {
+        this(scope, name, context, listLimit, WorkObservation.NONE);
+    }
+
+    /**
+     * @param scope       the application's scope
+     * @param name        its name, for logs, metrics, observations and reports
+     * @param context     what spawned work carries from the spawning thread ({@link SpawnContext#NONE}
+     *                    for nothing)
+     * @param listLimit   the most pieces of outstanding work {@link #report()} lists
+     *                    ({@code senders.scope.list-limit})
+     * @param observation how spawned work is observed ({@link WorkObservation#NONE} for not at all)
+     * @throws IllegalArgumentException if {@code listLimit} is negative
+     */
+    public ScopeSpawner(CountingScope scope, String name, SpawnContext context, int listLimit,
+            WorkObservation observation) {
         this.scope = Objects.requireNonNull(scope, "scope");
         this.name = Objects.requireNonNull(name, "name");
         this.context = Objects.requireNonNull(context, "context");
         this.listLimit = OutstandingSummary.checkLimit(listLimit);
+        this.observation = Objects.requireNonNull(observation, "observation");
     }
 
     /**
@@ -80,7 +100,7 @@ public final class ScopeSpawner {
      * @throws NullPointerException if {@code work} is null
      */
     public boolean spawn(Sender<?> work) {
-        return spawnObserved(observe(work));
+        return spawnObserved(observe(work, null));
     }
 
     /**
@@ -98,12 +118,13 @@ public final class ScopeSpawner {
      */
     public boolean spawn(Sender<?> work, String workName) {
         Objects.requireNonNull(workName, "workName");
-        return spawnObserved(Scopes.named(observe(work), workName));
+        return spawnObserved(Scopes.named(observe(work, workName), workName));
     }
 
     /** The name goes on the outermost sender: the scope reads it only on the sender it is handed. */
-    private ObservedWork<?> observe(Sender<?> work) {
-        return new ObservedWork<>(Objects.requireNonNull(work, "work"), counters, context.capture());
+    private ObservedWork<?> observe(Sender<?> work, String workName) {
+        Objects.requireNonNull(work, "work");
+        return new ObservedWork<>(work, counters, context.capture(), observation.prepare(name, workName));
     }
 
     private boolean spawnObserved(Sender<?> observed) {

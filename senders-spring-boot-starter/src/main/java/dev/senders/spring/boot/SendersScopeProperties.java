@@ -45,6 +45,14 @@ public class SendersScopeProperties {
      */
     private Long maxOutstanding;
 
+    /**
+     * Whether tasks submitted to Spring Boot's applicationTaskExecutor (what @Async methods and
+     * injected TaskExecutors use) are work of the scope: joined at shutdown, interrupted when they
+     * outlive the grace, listed by name and counted. Executor beans marked @ScopeTracked are
+     * tracked whatever this says.
+     */
+    private boolean trackTaskExecutor = true;
+
     private final Shutdown shutdown = new Shutdown();
 
     /** The defaults: name {@value #DEFAULT_NAME}, context propagation on, list limit 20, grace 30 s, stop timeout 10 s. */
@@ -136,6 +144,24 @@ public class SendersScopeProperties {
                     + ": it is how many operations the scope holds at once (leave it unset for no limit)");
         }
         this.maxOutstanding = maxOutstanding;
+    }
+
+    /**
+     * Whether Spring Boot's {@code applicationTaskExecutor} is tracked by the scope.
+     *
+     * @return {@code senders.scope.track-task-executor}
+     */
+    public boolean isTrackTaskExecutor() {
+        return trackTaskExecutor;
+    }
+
+    /**
+     * Sets whether Spring Boot's {@code applicationTaskExecutor} is tracked by the scope.
+     *
+     * @param trackTaskExecutor {@code true} to track it
+     */
+    public void setTrackTaskExecutor(boolean trackTaskExecutor) {
+        this.trackTaskExecutor = trackTaskExecutor;
     }
 
     /**
