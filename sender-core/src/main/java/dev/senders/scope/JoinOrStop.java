@@ -102,7 +102,7 @@ final class JoinOrStop implements Sender<ShutdownReport> {
             if (!STATE.compareAndSet(this, NEW, GRACE)) {
                 throw ImmediateOperation.startedTwice(this);
             }
-            t0 = System.nanoTime();
+            t0 = SharedTimer.nanoTime();
             OperationState join;
             try {
                 spec.scope.close();
@@ -143,7 +143,7 @@ final class JoinOrStop implements Sender<ShutdownReport> {
             } else if (s == STOPPING && STATE.compareAndSet(this, STOPPING, DONE)) {
                 cancelTimer(); // this task, when the timer runs it; the queued one, when called early
                 ShutdownReport r = report(false, true, false, remainingAtGrace);
-                Jfr.joinDeadline(spec.scope.name(), "stop", System.nanoTime() - t0, r.remaining(),
+                Jfr.joinDeadline(spec.scope.name(), "stop", SharedTimer.nanoTime() - t0, r.remaining(),
                         names(r.outstanding()));
                 complete(r);
             }
@@ -157,11 +157,11 @@ final class JoinOrStop implements Sender<ShutdownReport> {
             }
             if (Jfr.joinEventsEnabled() || spec.onGrace != null) {
                 OutstandingSummary now = OutstandingSummary.of(spec.scope.core(), spec.listLimit);
-                Jfr.joinDeadline(spec.scope.name(), "grace", System.nanoTime() - t0, atGrace, names(now));
+                Jfr.joinDeadline(spec.scope.name(), "grace", SharedTimer.nanoTime() - t0, atGrace, names(now));
                 if (spec.onGrace != null) {
                     try {
                         spec.onGrace.accept(new ShutdownReport(spec.scope.name(), false, false, false, spec.grace,
-                                spec.stopTimeout, Duration.ofNanos(System.nanoTime() - t0), atGrace, now.total(),
+                                spec.stopTimeout, Duration.ofNanos(SharedTimer.nanoTime() - t0), atGrace, now.total(),
                                 spec.scope.state(), now));
                     } catch (RuntimeException | Error e) {
                         Hooks.onErrorDropped(e);
@@ -255,7 +255,7 @@ final class JoinOrStop implements Sender<ShutdownReport> {
         }
 
         private ShutdownReport report(boolean joined, boolean stopRequested, boolean cutShort, long atGrace) {
-            Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
+            Duration elapsed = Duration.ofNanos(SharedTimer.nanoTime() - t0);
             OutstandingSummary left = joined ? OutstandingSummary.empty(spec.scope.name(), spec.listLimit)
                     : OutstandingSummary.of(spec.scope.core(), spec.listLimit);
             return new ShutdownReport(spec.scope.name(), joined, stopRequested, cutShort, spec.grace, spec.stopTimeout,
