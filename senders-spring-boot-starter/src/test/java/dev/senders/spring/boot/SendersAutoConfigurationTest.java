@@ -406,9 +406,9 @@ class SendersAutoConfigurationTest {
         List<Map<String, Object>> properties = com.jayway.jsonpath.JsonPath.read(json, "$.properties[?(@.name =~ /senders.*/)]");
         assertThat(properties).extracting(p -> p.get("name")).containsExactlyInAnyOrder("senders.scope.name",
                 "senders.scope.context-propagation", "senders.scope.shutdown.grace",
-                "senders.scope.shutdown.stop-timeout");
+                "senders.scope.shutdown.stop-timeout", "senders.scope.track-task-executor");
         assertThat(properties).allSatisfy(p -> assertThat((String) p.get("description")).isNotBlank());
         assertThat(properties).extracting(p -> p.get("defaultValue")).containsExactlyInAnyOrder("application", true,
-                "30s", "10s");
+                "30s", "10s", true);
     }
 }
