@@ -28,10 +28,12 @@ module dev.senders.spring.boot {
     requires static transitive io.reactivex.rxjava3;
     requires static transitive context.propagation;
     requires static transitive micrometer.core;
+    requires static transitive micrometer.observation;
     requires static transitive spring.boot.health;
     requires static transitive spring.boot.actuator;
     requires static transitive spring.boot.actuator.autoconfigure;
     requires static spring.boot.web.server;
+    requires static transitive org.jspecify; // @Nullable on the endpoint's optional parameter
 
     exports dev.senders.spring.boot;
     exports dev.senders.spring.boot.actuate;

@@ -21,6 +21,9 @@ public final class OrderHandler {
     /** The body of the answer to a request that arrives after the audit scope was closed. */
     public static final String SHUTTING_DOWN = "shutting down: order not accepted, nothing was done";
 
+    /** The body of the answer to a request that finds the audit scope full (senders.scope.max-outstanding). */
+    public static final String BUSY = "busy: too many audit writes in flight; order not accepted, nothing was done";
+
     private final AuditService audit;
     private final AsyncAuditWriter asyncWriter;
     private final LongAdder asyncAccepted = new LongAdder();
@@ -35,9 +38,9 @@ public final class OrderHandler {
         String id = request.pathVariable("id");
         try {
             asyncWriter.write(id);                        // queued on the task executor, in the scope
-        } catch (RejectedExecutionException closed) {     // the scope is closed: shutting down
+        } catch (RejectedExecutionException refused) {    // the scope is full, or closed: shutting down
             asyncRefused.increment();
-            return shuttingDown();
+            return refused();
         }
         asyncAccepted.increment();
         return ServerResponse.accepted().contentType(MediaType.TEXT_PLAIN).bodyValue("order " + id + " accepted");
@@ -56,11 +59,17 @@ public final class OrderHandler {
         return m;
     }
 
-    private static Mono<ServerResponse> shuttingDown() {
+    /**
+     * 503 for work the audit scope refused. A scope never reopens: if it is open now, it refused
+     * because it was full, and capacity comes back as writes end; if it is closed, the application
+     * is leaving.
+     */
+    private Mono<ServerResponse> refused() {
+        boolean full = audit.accepting();
         return ServerResponse.status(HttpStatus.SERVICE_UNAVAILABLE)
-                .header("Retry-After", "5")
+                .header("Retry-After", full ? "1" : "5")
                 .contentType(MediaType.TEXT_PLAIN)
-                .bodyValue(SHUTTING_DOWN);
+                .bodyValue(full ? BUSY : SHUTTING_DOWN);
     }
 
     public Mono<ServerResponse> placeOrder(ServerRequest request) {
@@ -68,9 +77,10 @@ public final class OrderHandler {
         if (audit.audit(id)) {
             return ServerResponse.accepted().contentType(MediaType.TEXT_PLAIN).bodyValue("order " + id + " accepted");
         }
-        // The audit scope is closed: refuse the whole request, visibly, so that no order is taken
-        // without its audit record. A load balancer retries 503s elsewhere.
-        return shuttingDown();
+        // The audit scope refused the write: refuse the whole request, visibly, so that no order is
+        // taken without its audit record. A load balancer or client retries 503s (elsewhere, or
+        // after Retry-After).
+        return refused();
     }
 
     public Mono<ServerResponse> stats(ServerRequest request) {
