@@ -91,6 +91,10 @@ final class DocsCheck {
     /** Simple names of classes of libraries that are not on this module's class path. */
     private final Set<String> externalNames = new HashSet<>();
     private String allSources;
+    /** The repository's scripts (sh, py): output file names a doc may mention. */
+    private String allScripts;
+    /** Directory names .gitignore lists (build and run outputs: target/, results/). */
+    private final Set<String> ignoredDirs = new HashSet<>();
 
     DocsCheck(Path root, String classPath) {
         this.root = root.toAbsolutePath().normalize();
@@ -147,6 +151,19 @@ final class DocsCheck {
             }
         }
         allSources = all.toString();
+        StringBuilder scripts = new StringBuilder();
+        for (Path p : repoFiles) {
+            String n = p.getFileName().toString();
+            if (n.endsWith(".sh") || n.endsWith(".py")) {
+                scripts.append(read(p)).append('\n');
+            }
+        }
+        allScripts = scripts.toString();
+        Path gitignore = root.resolve(".gitignore");
+        if (Files.isRegularFile(gitignore)) {
+            read(gitignore).lines().map(String::trim).filter(l -> l.matches("[\\w.-]+/"))
+                    .forEach(l -> ignoredDirs.add(l.substring(0, l.length() - 1)));
+        }
     }
 
     private void indexLibraries() {
@@ -302,8 +319,23 @@ final class DocsCheck {
 
     private boolean resolvesAsPath(String token, Path doc) {
         String t = token.startsWith("./") ? token.substring(2) : token;
-        if (t.startsWith("target/") || t.contains("/target/")) {
-            return true; // a build output, made by the command the doc gives
+        for (String segment : t.split("/")) {
+            if (ignoredDirs.contains(segment)) {
+                return true; // a build or run output (.gitignore), made by the command the doc gives
+            }
+        }
+        if (!t.contains("/") && allScripts.contains(t)) {
+            return true; // a file a script of the repository writes
+        }
+        if (t.startsWith("META-INF/")) { // a jar entry: a module's resources, or generated into its classes
+            try (Stream<Path> modules = Files.list(root)) {
+                if (modules.anyMatch(m -> Files.exists(m.resolve("src/main/resources").resolve(t))
+                        || Files.exists(m.resolve("target/classes").resolve(t)))) {
+                    return true;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
         if (t.contains("...")) {
             Pattern elided = Pattern.compile("(.*/)?" + Pattern.quote(t).replace("...", "\\E.*\\Q") + "/?");
@@ -431,6 +463,11 @@ final class DocsCheck {
                     return true;
                 }
             }
+            for (var f : c.getDeclaredFields()) {
+                if (f.getName().equals(member)) {
+                    return true; // a documented constant that is not public (Reactor's Hooks.KEY_ON_ERROR_DROPPED)
+                }
+            }
             for (var n : c.getClasses()) {
                 if (n.getSimpleName().equals(member)) {
                     return true;
@@ -506,6 +543,7 @@ final class DocsCheck {
     /** Every fenced java block of the given files that does not compile, with javac's messages. */
     List<Problem> checkSnippets(List<String> docs) {
         List<Problem> problems = new ArrayList<>();
+        List<Snippet> snippets = new ArrayList<>();
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         int counter = 0;
         for (String doc : docs) {
@@ -539,10 +577,31 @@ final class DocsCheck {
                     context = m.group(2).trim().replace('\n', ' ');
                 }
                 String body = String.join("\n", lines.subList(open + 1, Math.min(close, lines.size())));
-                String error = compile(javac, "Snippet" + (counter++), body, context, doc, open + 2);
-                if (error != null) {
-                    problems.add(new Problem(doc, open + 1, "the java snippet does not compile: " + error));
-                }
+                snippets.add(new Snippet("Snippet" + (counter++), doc, open + 1, body, context));
+            }
+        }
+        // All snippets in one compilation, each in its first wrapper; only those that fail then
+        // try the other wrappers one by one (a snippet may be statements or members).
+        List<JavaFileObject> units = new ArrayList<>();
+        for (Snippet s : snippets) {
+            units.add(unit(s.name(), String.join("\n", source(s, wrappers(s).get(0), new ArrayList<>())) + "\n"));
+        }
+        units.add(unit("DocsPrelude", prelude()));
+        DiagnosticCollector<JavaFileObject> batch = new DiagnosticCollector<>();
+        boolean allCompile = run(javac, batch, units);
+        Set<String> failing = new HashSet<>();
+        for (Diagnostic<? extends JavaFileObject> d : batch.getDiagnostics()) {
+            if (d.getKind() == Diagnostic.Kind.ERROR && d.getSource() != null) {
+                failing.add(d.getSource().getName().replaceFirst(".*/", "").replace(".java", ""));
+            }
+        }
+        for (Snippet s : snippets) {
+            if (allCompile || !failing.contains(s.name()) && !failing.contains("DocsPrelude")) {
+                continue;
+            }
+            String error = compile(javac, s);
+            if (error != null) {
+                problems.add(new Problem(s.doc(), s.fenceLine(), "the java snippet does not compile: " + error));
             }
         }
         return problems;
@@ -596,76 +655,112 @@ final class DocsCheck {
             "import org.springframework.web.reactive.function.server.ServerResponse;",
             "");
 
+    private static final Pattern DECLARATION = Pattern.compile(
+            "(@|class |record |interface |enum |static |public |private |protected |final |abstract ).*"
+            + "|[\\w<>\\[\\], ?]+\\s+\\w+\\(.*\\)\\s*(throws [\\w., ]+)?\\s*\\{\\s*");
+
     private static final String[] WRAPPERS = {
         " void snippet() throws Throwable {", // statements
         null,                                 // members of the class
         " <T> Object snippet() throws Throwable {", // statements that return a value
     };
 
-    private String compile(JavaCompiler javac, String name, String body, String context, String doc, int firstLine) {
-        List<String> bodyLines = List.of(body.split("\n", -1));
-        String best = null;
-        for (String wrapper : WRAPPERS) {
-            // The source, line by line, with the doc line each came from (0: generated).
-            List<String> src = new ArrayList<>();
-            List<Integer> from = new ArrayList<>();
-            for (int k = 0; k < bodyLines.size(); k++) {
-                String line = bodyLines.get(k);
-                if (line.startsWith("import ")) {
-                    src.add(line);
-                    from.add(firstLine + k);
-                }
-            }
-            for (String line : PRELUDE_IMPORTS.split("\n")) {
-                src.add(line);
-                from.add(0);
-            }
-            src.add("class " + name + " extends DocsPrelude {");
-            from.add(0);
-            src.add(context);
-            from.add(firstLine - 1);
-            if (wrapper != null) {
-                src.add(wrapper);
-                from.add(0);
-            }
-            for (int k = 0; k < bodyLines.size(); k++) {
-                String line = bodyLines.get(k);
-                boolean elided = line.trim().equals("...") || line.startsWith("import ") || line.startsWith("package ");
-                src.add(elided ? "" : line);
+    /** A fenced java block: its class name, doc, the fence's line and the context its marker gives. */
+    private record Snippet(String name, String doc, int fenceLine, String body, String context) {
+        List<String> lines() {
+            return List.of(body.split("\n", -1));
+        }
+    }
+
+    /** The wrappers to try, the likeliest first: members when a line at the margin declares something. */
+    private static List<String> wrappers(Snippet s) {
+        List<String> order = new ArrayList<>(java.util.Arrays.asList(WRAPPERS));
+        if (s.lines().stream().anyMatch(l -> DECLARATION.matcher(l).matches())) {
+            order.add(0, order.remove(1));
+        }
+        return order;
+    }
+
+    /** The snippet's compilation unit, line by line; {@code from} gets each line's doc line (0: generated). */
+    private static List<String> source(Snippet s, String wrapper, List<Integer> from) {
+        List<String> bodyLines = s.lines();
+        int firstLine = s.fenceLine() + 1;
+        List<String> src = new ArrayList<>();
+        for (int k = 0; k < bodyLines.size(); k++) {
+            if (bodyLines.get(k).startsWith("import ")) {
+                src.add(bodyLines.get(k));
                 from.add(firstLine + k);
             }
-            src.add(wrapper != null ? "}}" : "}");
+        }
+        for (String line : PRELUDE_IMPORTS.split("\n")) {
+            src.add(line);
             from.add(0);
-            String errors = javacErrors(javac, name, String.join("\n", src) + "\n", from, doc);
+        }
+        src.add("class " + s.name() + " extends DocsPrelude {");
+        from.add(0);
+        src.add(s.context());
+        from.add(s.fenceLine() - 1);
+        if (wrapper != null) {
+            src.add(wrapper);
+            from.add(0);
+        }
+        for (int k = 0; k < bodyLines.size(); k++) {
+            String line = bodyLines.get(k);
+            boolean elided = line.trim().equals("...") || line.startsWith("import ") || line.startsWith("package ");
+            src.add(elided ? "" : line);
+            from.add(firstLine + k);
+        }
+        src.add(wrapper != null ? "}}" : "}");
+        from.add(0);
+        return src;
+    }
+
+    /** Null when the snippet compiles in one of the wrappers, else the errors of the likeliest one. */
+    private String compile(JavaCompiler javac, Snippet s) {
+        String best = null;
+        for (String wrapper : wrappers(s)) {
+            List<Integer> from = new ArrayList<>();
+            String source = String.join("\n", source(s, wrapper, from)) + "\n";
+            String errors = javacErrors(javac, s.name(), source, from, s.doc());
             if (errors == null) {
                 return null;
             }
-            if (best == null || errors.length() < best.length()) {
+            if (best == null || score(errors) < score(best)) {
                 best = errors;
             }
         }
         return best;
     }
 
-    /** Compiles the unit with the prelude; null when it compiles, else the errors at their doc lines. */
-    private String javacErrors(JavaCompiler javac, String name, String source, List<Integer> docLines, String doc) {
-        List<JavaFileObject> units = List.of(unit(name, source), unit("DocsPrelude", prelude()));
-        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    private boolean run(JavaCompiler javac, DiagnosticCollector<JavaFileObject> diagnostics, List<JavaFileObject> units) {
         Path out;
         try {
             out = Files.createTempDirectory("docs-check");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        try (StandardJavaFileManager fm = javac.getStandardFileManager(null, Locale.ROOT, null)) {
-            boolean ok = javac.getTask(new StringWriter(), fm, diagnostics,
-                    List.of("-proc:none", "-classpath", classPath, "-d", out.toString(), "-Xlint:none", "-nowarn"),
-                    null, units).call();
-            if (ok) {
-                return null;
+        return javac.getTask(new StringWriter(), fileManager(javac), diagnostics,
+                List.of("-proc:none", "-classpath", classPath, "-d", out.toString(), "-Xlint:none", "-nowarn"),
+                null, units).call();
+    }
+
+    /** How bad a wrapper's errors are: a syntax error means the wrong wrapper, a missing name a stale snippet. */
+    private static int score(String errors) {
+        int score = 0;
+        for (String line : errors.split("\n")) {
+            if (!line.isBlank()) {
+                score += line.contains("expected") || line.contains("illegal start") ? 10 : 1;
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        }
+        return score;
+    }
+
+    /** Compiles the unit with the prelude; null when it compiles, else the errors at their doc lines. */
+    private String javacErrors(JavaCompiler javac, String name, String source, List<Integer> docLines, String doc) {
+        List<JavaFileObject> units = List.of(unit(name, source), unit("DocsPrelude", prelude()));
+        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+        if (run(javac, diagnostics, units)) {
+            return null;
         }
         StringBuilder errors = new StringBuilder();
         for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
@@ -683,6 +778,16 @@ final class DocsCheck {
             errors.append("\n    ").append(at).append(": ").append(message);
         }
         return errors.toString();
+    }
+
+    private StandardJavaFileManager fileManager;
+
+    /** One file manager for every compilation: it indexes the class path once. */
+    private StandardJavaFileManager fileManager(JavaCompiler javac) {
+        if (fileManager == null) {
+            fileManager = javac.getStandardFileManager(null, Locale.ROOT, null);
+        }
+        return fileManager;
     }
 
     private static JavaFileObject unit(String name, String source) {
