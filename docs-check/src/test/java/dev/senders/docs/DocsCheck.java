@@ -117,6 +117,7 @@ final class DocsCheck {
             walk.filter(p -> {
                         String rel = root.relativize(p).toString().replace('\\', '/');
                         return !rel.startsWith(".git") && !rel.contains("/target/") && !rel.startsWith("target/")
+                                && !rel.contains("src/test/resources/fixture-repo")
                                 && !rel.contains("/node_modules/");
                     })
                     .forEach(p -> {
@@ -604,6 +605,7 @@ final class DocsCheck {
                 problems.add(new Problem(s.doc(), s.fenceLine(), "the java snippet does not compile: " + error));
             }
         }
+        problems.sort(java.util.Comparator.comparing(Problem::file).thenComparingInt(Problem::line));
         return problems;
     }
 
