@@ -117,7 +117,6 @@ final class DocsCheck {
             walk.filter(p -> {
                         String rel = root.relativize(p).toString().replace('\\', '/');
                         return !rel.startsWith(".git") && !rel.contains("/target/") && !rel.startsWith("target/")
-                                && !rel.contains("src/test/resources/fixture-repo")
                                 && !rel.contains("/node_modules/");
                     })
                     .forEach(p -> {
@@ -136,7 +135,7 @@ final class DocsCheck {
         StringBuilder all = new StringBuilder();
         for (Path p : repoFiles) {
             String rel = root.relativize(p).toString().replace('\\', '/');
-            if (rel.endsWith(".java") && rel.matches(".*src/[^/]+/java/.*")) {
+            if (rel.endsWith(".java") && rel.matches(".*src/[^/]+/java/.*") && !rel.contains("src/test/resources/")) {
                 String text = read(p);
                 sources.put(p, text);
                 all.append(text).append('\n');
