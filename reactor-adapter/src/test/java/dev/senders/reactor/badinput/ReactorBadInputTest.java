@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static dev.senders.testkit.BadInput.assertNpeNaming;
 
 import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;
@@ -12,6 +13,8 @@ import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.Senders;
 import dev.senders.reactor.ReactorSenders;
+import dev.senders.testkit.BadInput;
+import dev.senders.testkit.Broken.NullConnectSender;
 import dev.senders.testkit.ScopeSiblings;
 import dev.senders.testkit.TestReceiver;
 import java.util.List;
@@ -21,7 +24,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
@@ -53,11 +55,6 @@ class ReactorBadInputTest {
         Hooks.resetOnErrorDropped();
         Hooks.resetOnNextDropped();
         dev.senders.Hooks.resetOnErrorDropped();
-    }
-
-    static void assertNpeNaming(String arg, Executable call) {
-        NullPointerException e = assertThrows(NullPointerException.class, call);
-        assertEquals(arg, e.getMessage());
     }
 
     /** A publisher that runs {@code script} against the subscriber it gets; counts cancels. */
@@ -116,6 +113,22 @@ class ReactorBadInputTest {
     @DisplayName("toFlux(null): NPE naming 'sender'")
     void toFlux_null() {
         assertNpeNaming("sender", () -> ReactorSenders.toFlux(null));
+    }
+
+    @Test
+    @DisplayName("toMono of a sender whose connect returns null: onError with a violation naming the sender")
+    void toMono_senderWhoseConnectReturnsNull_onErrorNamingIt() {
+        Throwable e = assertThrows(RuntimeException.class,
+                () -> ReactorSenders.toMono(new NullConnectSender<Integer>()).block(java.time.Duration.ofSeconds(10)));
+        BadInput.assertNamesNullConnectSender(e);
+    }
+
+    @Test
+    @DisplayName("toFlux of a sender whose connect returns null: onError with a violation naming the sender")
+    void toFlux_senderWhoseConnectReturnsNull_onErrorNamingIt() {
+        Throwable e = assertThrows(RuntimeException.class,
+                () -> ReactorSenders.toFlux(new NullConnectSender<Integer>()).blockLast(java.time.Duration.ofSeconds(10)));
+        BadInput.assertNamesNullConnectSender(e);
     }
 
     // ------------------------------------------------------------------ throwing receivers / subscribers

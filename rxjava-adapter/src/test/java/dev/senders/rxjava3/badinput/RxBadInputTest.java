@@ -3,14 +3,16 @@ package dev.senders.rxjava3.badinput;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static dev.senders.testkit.BadInput.assertNpeNaming;
 
 import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Sender;
 import dev.senders.Senders;
 import dev.senders.rxjava3.RxSenders;
+import dev.senders.testkit.BadInput;
+import dev.senders.testkit.Broken.NullConnectSender;
 import dev.senders.testkit.ScopeSiblings;
 import dev.senders.testkit.TestReceiver;
 import io.reactivex.rxjava3.core.Single;
@@ -25,7 +27,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
@@ -51,11 +52,6 @@ class RxBadInputTest {
     void resetHooks() {
         RxJavaPlugins.setErrorHandler(null);
         dev.senders.Hooks.resetOnErrorDropped();
-    }
-
-    static void assertNpeNaming(String arg, Executable call) {
-        NullPointerException e = assertThrows(NullPointerException.class, call);
-        assertEquals(arg, e.getMessage());
     }
 
     static Throwable unwrap(Throwable t) {
@@ -87,6 +83,25 @@ class RxBadInputTest {
     }
 
     // ------------------------------------------------------------------ null arguments
+
+    @Test
+    @DisplayName("toSingle, toMaybe, toCompletable, toFlowable of a sender whose connect returns null: onError with a violation naming the sender")
+    void toRx_senderWhoseConnectReturnsNull_onErrorNamingIt() {
+        List<io.reactivex.rxjava3.core.Flowable<?>> all = List.of(
+                RxSenders.toSingle(new NullConnectSender<Integer>()).toFlowable(),
+                RxSenders.toMaybe(new NullConnectSender<Integer>()).toFlowable(),
+                RxSenders.toCompletable(new NullConnectSender<Integer>()).toFlowable(),
+                RxSenders.toFlowable(new NullConnectSender<Integer>()));
+        for (io.reactivex.rxjava3.core.Flowable<?> f : all) {
+            io.reactivex.rxjava3.subscribers.TestSubscriber<?> t = f.test();
+            t.awaitDone(10, java.util.concurrent.TimeUnit.SECONDS);
+            t.assertError(e -> {
+                BadInput.assertNamesNullConnectSender(e);
+                return true;
+            });
+        }
+        assertTrue(rxErrors.isEmpty() && coreDropped.isEmpty(), () -> rxErrors + " " + coreDropped);
+    }
 
     @Test
     @DisplayName("fromSingle(null): NPE naming 'single'")
