@@ -242,9 +242,54 @@ final class DocsCheck {
                         problems.add(new Problem(where, lineNo, message));
                     }
                 }
+                for (String id : decisionIdsCited(line)) {
+                    if (!decisionIds().contains(id)) {
+                        problems.add(new Problem(where, lineNo, "decision " + id + " is not in docs/decisions.md"));
+                    }
+                }
             }
         }
         return problems;
+    }
+
+    private static final Pattern DECISION_WORD = Pattern.compile("\\b[Dd]ecisions?\\s+([A-Z]{1,3}[0-9]{1,2})\\b");
+    private static final Pattern DECISION_LINK = Pattern.compile("\\[([^\\]]*)\\]\\(([^)]*decisions\\.md[^)]*)\\)");
+    private static final Pattern DECISION_ID = Pattern.compile("\\b([A-Z]{1,3}[0-9]{1,2})\\b");
+    private static final Pattern DECISION_ROW = Pattern.compile("^(?:\\|\\s*|- \\*\\*)([A-Z]{1,3}[0-9]{1,2})(?:\\s*\\||\\*\\*)");
+    private Set<String> decisionIds;
+
+    /** The ids docs/decisions.md defines: a table row's first cell, or a list item's bold lead. */
+    private Set<String> decisionIds() {
+        if (decisionIds == null) {
+            decisionIds = new HashSet<>();
+            Path decisions = root.resolve("docs/decisions.md");
+            if (Files.isRegularFile(decisions)) {
+                for (String line : read(decisions).lines().toList()) {
+                    Matcher m = DECISION_ROW.matcher(line);
+                    if (m.find()) {
+                        decisionIds.add(m.group(1));
+                    }
+                }
+            }
+        }
+        return decisionIds;
+    }
+
+    /** Decision ids a line cites: "decision S5", or ids in the text of a link to decisions.md. */
+    private static List<String> decisionIdsCited(String line) {
+        List<String> ids = new ArrayList<>();
+        Matcher w = DECISION_WORD.matcher(line);
+        while (w.find()) {
+            ids.add(w.group(1));
+        }
+        Matcher l = DECISION_LINK.matcher(line);
+        while (l.find()) {
+            Matcher id = DECISION_ID.matcher(l.group(1));
+            while (id.find()) {
+                ids.add(id.group(1));
+            }
+        }
+        return ids;
     }
 
     /** The problem with one inline-code token, or null if it is fine or not a reference. */

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The check itself: a fixture repository (src/test/resources/fixture-repo) whose doc names a
- * missing class, method, file, test, test method, link target and anchor, and holds a snippet that
- * does not compile and a skip marker without a reason, gets each reported at its line, and
+ * missing class, method, file, test, test method, link target, anchor and decision id, and holds a
+ * snippet that does not compile and a skip marker without a reason, gets each reported at its line, and
  * nothing else (the correct references and snippets of the same doc pass).
  */
 class DocsCheckFixtureTest {
@@ -35,7 +35,9 @@ class DocsCheckFixtureTest {
                 "docs/stale.md:9: no test class `GoneTest` in the repository",
                 "docs/stale.md:9: `FixtureKeptTest.gone_rule`: FixtureKeptTest (mod/src/test/java/demo/FixtureKeptTest.java) has no member `gone_rule`",
                 "docs/stale.md:10: link to `gone.md`: no file `gone.md` (from docs/)",
-                "docs/stale.md:10: link to `other.md#no-such-heading`: docs/other.md has no heading with the anchor `#no-such-heading`");
+                "docs/stale.md:10: link to `other.md#no-such-heading`: docs/other.md has no heading with the anchor `#no-such-heading`",
+                "docs/stale.md:39: decision K7 is not in docs/decisions.md",
+                "docs/stale.md:39: decision K9 is not in docs/decisions.md");
         assertEquals(expected, found, () -> String.join("\n", found));
     }
 
