@@ -8,6 +8,7 @@ import dev.senders.internal.signal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code on(sch, s)} (P2300R3 [exec.on]), named {@code startsOn}: schedules on {@code scheduler}
@@ -73,7 +74,7 @@ final class StartsOn<T> implements Sender<T> {
         }
 
         @Override
-        protected void onValue(Void ignored) {
+        protected void onValue(@Nullable Void ignored) {
             Inner<T> inner = new Inner<>(downstream, downstream.env().with(Query.SCHEDULER, on.scheduler));
             OperationState op;
             try {
@@ -119,7 +120,7 @@ final class StartsOn<T> implements Sender<T> {
         }
 
         @Override
-        protected void onValue(T value) {
+        protected void onValue(@Nullable T value) {
             Signals.setValue(downstream, value);
         }
     }
@@ -176,9 +177,9 @@ final class StartsOn<T> implements Sender<T> {
         private final Receiver<? super T> downstream;
         private volatile int state;
         /** null until start; then {@link #STARTED}, or the thread connecting the source during connect. */
-        private Object marker;
+        private @Nullable Object marker;
         /** This object registered on the downstream token while the task is pending; null if it cannot stop. */
-        private StopCallback stopCallback;
+        private @Nullable StopCallback stopCallback;
 
         OnExecutor(Schedulers.ExecutorScheduler scheduler, Sender<? extends T> source, Receiver<? super T> downstream) {
             this.scheduler = scheduler;
@@ -264,7 +265,7 @@ final class StartsOn<T> implements Sender<T> {
         }
 
         /** True if this completion goes downstream; false if early (recorded) or a second one (reported). */
-        private boolean enter(String signal, Throwable error) {
+        private boolean enter(String signal, @Nullable Throwable error) {
             if (marker == Thread.currentThread()) {
                 if (STATE.compareAndSet(this, RUNNING, EARLY)) {
                     return false;
@@ -278,7 +279,7 @@ final class StartsOn<T> implements Sender<T> {
         }
 
         @Override
-        public void setValue(T value) {
+        public void setValue(@Nullable T value) {
             if (enter("setValue", null)) {
                 Signals.setValue(downstream, value);
             }
@@ -309,7 +310,7 @@ final class StartsOn<T> implements Sender<T> {
 
         @Override
         @SuppressWarnings("unchecked")
-        public <V> V get(Query<V> query) {
+        public <V> @Nullable V get(Query<V> query) {
             return query == Query.SCHEDULER ? (V) scheduler : downstream.env().get(query);
         }
 

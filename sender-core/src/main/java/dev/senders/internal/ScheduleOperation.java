@@ -9,6 +9,7 @@ import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.signal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The operation of {@code schedule()} on a scheduler that hands one task to something else to run:
@@ -60,8 +61,8 @@ public abstract class ScheduleOperation<H> implements OperationState, Runnable {
 
     private final Receiver<? super Void> receiver;
     private final boolean cancellable;
-    private H handle;
-    private StopCallback stopCallback;
+    private @Nullable H handle;
+    private @Nullable StopCallback stopCallback;
     private volatile int state;
 
     /**
@@ -87,7 +88,7 @@ public abstract class ScheduleOperation<H> implements OperationState, Runnable {
      *
      * @param handle what {@link #submit} returned
      */
-    protected void cancel(H handle) {}
+    protected void cancel(@Nullable H handle) {}
 
     /**
      * Whether the handle shows that the scheduler took the task but will never run it, checked
@@ -96,7 +97,7 @@ public abstract class ScheduleOperation<H> implements OperationState, Runnable {
      * @param handle what {@link #submit} returned
      * @return the error to complete the receiver with, or {@code null} if the task was accepted
      */
-    protected Throwable refused(H handle) {
+    protected @Nullable Throwable refused(H handle) {
         return null;
     }
 

@@ -1,6 +1,7 @@
 package dev.senders.scope;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reported to {@link dev.senders.Hooks#onErrorDropped(Throwable)} when a scope becomes unreachable
@@ -26,7 +27,7 @@ public final class ScopeLeakedException extends IllegalStateException {
     private final transient List<OutstandingWork> outstanding;
 
     ScopeLeakedException(String scope, ScopeState state, long count, List<OutstandingWork> outstanding,
-            ScopeTrace createdAt) {
+            @Nullable ScopeTrace createdAt) {
         super(message(scope, state, count, outstanding), trimmed(createdAt));
         this.scopeName = scope;
         this.state = state;
@@ -34,7 +35,7 @@ public final class ScopeLeakedException extends IllegalStateException {
         this.outstanding = List.copyOf(outstanding);
     }
 
-    private static ScopeTrace trimmed(ScopeTrace site) {
+    private static @Nullable ScopeTrace trimmed(@Nullable ScopeTrace site) {
         if (site != null) {
             site.getStackTrace(); // library frames removed before the cause is printed
         }

@@ -18,6 +18,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The async-scope algorithms of P3149R6 ({@code nest}, {@code spawn}, {@code spawn_future}) and
@@ -300,7 +301,7 @@ public final class Scopes {
      * The env's {@link #SPAWN_ERROR_HANDLER}, or null; an env whose lookup throws yields null and
      * has that exception added to {@code error} as suppressed.
      */
-    static Consumer<? super Throwable> envErrorHandler(Throwable error, Env env) {
+    static @Nullable Consumer<? super Throwable> envErrorHandler(Throwable error, Env env) {
         try {
             return env.get(SPAWN_ERROR_HANDLER);
         } catch (Throwable t) {
@@ -311,7 +312,7 @@ public final class Scopes {
     }
 
     /** Hands a spawn error to {@code handler}, or to the hook if there is none or it throws. */
-    static void handleSpawnError(Throwable error, Consumer<? super Throwable> handler) {
+    static void handleSpawnError(Throwable error, @Nullable Consumer<? super Throwable> handler) {
         if (handler == null) {
             Hooks.onErrorDropped(error);
             return;
