@@ -80,7 +80,7 @@ public abstract class ScheduleOperation<H> implements OperationState, Runnable {
      * @return the handle to cancel the task with, or {@code null} when there is none
      * @throws RuntimeException the scheduler's refusal
      */
-    protected abstract H submit();
+    protected abstract @Nullable H submit();
 
     /**
      * Cancels a task that has not run, after a stop request won; at most once. Does nothing unless
@@ -88,7 +88,7 @@ public abstract class ScheduleOperation<H> implements OperationState, Runnable {
      *
      * @param handle what {@link #submit} returned
      */
-    protected void cancel(@Nullable H handle) {}
+    protected void cancel(H handle) {}
 
     /**
      * Whether the handle shows that the scheduler took the task but will never run it, checked
@@ -191,7 +191,7 @@ public abstract class ScheduleOperation<H> implements OperationState, Runnable {
             }
         } while (!STATE.compareAndSet(this, s, s | CANCELLED));
         if ((s & HANDLE) != 0) {
-            cancel(handle);
+            cancel(Nulls.nonNull(handle)); // HANDLE is set after the handle is written
         }
         Signals.setStopped(receiver);
     }
