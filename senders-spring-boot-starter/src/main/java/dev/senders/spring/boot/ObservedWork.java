@@ -5,6 +5,7 @@ import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Sender;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Work spawned through a {@link ScopeSpawner}: the same sender, run with the spawning thread's
@@ -61,6 +62,7 @@ final class ObservedWork<T> implements Sender<T> {
         private final SpawnCounters counters;
         private final SpawnContext.Snapshot context;
         /** Written by connect before the operation is handed out; read by start on the same hand-off. */
+        @SuppressWarnings("NullAway.Init") // connect sets it before returning the operation
         OperationState upstream;
 
         Operation(Receiver<? super T> downstream, SpawnCounters counters, SpawnContext.Snapshot context) {
@@ -80,7 +82,7 @@ final class ObservedWork<T> implements Sender<T> {
         }
 
         @Override
-        public void setValue(T value) {
+        public void setValue(@Nullable T value) {
             counters.completed.increment();
             SpawnContext.Restored restored = context.restore();
             try {

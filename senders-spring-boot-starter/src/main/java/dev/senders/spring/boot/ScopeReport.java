@@ -3,6 +3,7 @@ package dev.senders.spring.boot;
 import dev.senders.scope.OutstandingWork;
 import dev.senders.scope.ScopeState;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A point-in-time view of the application scope, as the {@code senders} endpoint shows it and the
@@ -54,7 +55,7 @@ public record ScopeReport(String name, ScopeState state, long active, long spawn
      * @param ageMillis how long it had been running when the report was made, in milliseconds
      * @param spawnSite where it was spawned, one frame a line; empty unless debug capture was on then
      */
-    public record Work(String name, String kind, long ageMillis, List<String> spawnSite) {
+    public record Work(@Nullable String name, String kind, long ageMillis, List<String> spawnSite) {
 
         /** The most spawn-site frames kept per piece of work. */
         public static final int MAX_FRAMES = 16;

@@ -20,6 +20,7 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.support.AbstractApplicationContext;
 import org.springframework.context.support.DefaultLifecycleProcessor;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Closes and joins the application scope when the context shuts down, within bounds.
@@ -129,7 +130,7 @@ public final class ScopeShutdown implements SmartLifecycle, BeanFactoryAware, Di
     private volatile boolean running;
     private volatile boolean stopRequested;
     private volatile long closedAt;
-    private BeanFactory beanFactory;
+    private @Nullable BeanFactory beanFactory;
 
     /**
      * @param spawner     the application scope

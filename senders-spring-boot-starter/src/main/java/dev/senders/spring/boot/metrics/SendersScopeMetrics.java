@@ -79,7 +79,7 @@ public final class SendersScopeMetrics implements MeterBinder, ScopeShutdown.Lis
     @Override
     public void scopeShutDown(ScopeShutdown.Result result) {
         for (Map<ScopeShutdown.Outcome, Timer> timers : shutdownTimers) {
-            timers.get(result.outcome()).record(result.duration());
+            Objects.requireNonNull(timers.get(result.outcome())).record(result.duration()); // one timer per outcome
         }
     }
 }
