@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The "add it to your build" check, done the way a new user meets the library:
 #   1. installs the published modules (senders-bom, the parent pom, sender-core, reactor-adapter,
-#      rxjava-adapter) into the local repository, unless SENDERS_CONSUMER_SKIP_INSTALL=1 says the
+#      rxjava-adapter, senders-test and the starter it needs) into the local repository, unless SENDERS_CONSUMER_SKIP_INSTALL=1 says the
 #      caller already ran `mvn install` (.ci/run does);
 #   2. builds it/consumer, a fresh project that imports senders-bom and depends on reactor-adapter,
-#      OFFLINE (mvn -o), and runs its spawn-and-join program (the README's) on the class path;
+#      OFFLINE (mvn -o), runs its tests (JUnit with senders-test's extension, AuditsTest: both
+#      must pass) and its spawn-and-join program (the README's) on the class path;
 #   3. checks what was installed: each published module's jar has a module-info.class, its
 #      -sources.jar the sources (module-info.java included) and its -javadoc.jar the API pages
 #      (`jar tf`), and senders-bom's pom manages every published module;
@@ -36,11 +37,11 @@ version=$(python3 -c "
 import xml.etree.ElementTree as ET
 ns = {'m': 'http://maven.apache.org/POM/4.0.0'}
 print(ET.parse('pom.xml').getroot().find('m:version', ns).text)")
-published=(sender-core reactor-adapter rxjava-adapter)
+published=(sender-core reactor-adapter rxjava-adapter senders-test)
 declare -A module=([sender-core]=dev.senders.core [reactor-adapter]=dev.senders.reactor
-                   [rxjava-adapter]=dev.senders.rxjava3)
+                   [rxjava-adapter]=dev.senders.rxjava3 [senders-test]=dev.senders.test)
 declare -A api=([sender-core]=dev/senders/Sender [reactor-adapter]=dev/senders/reactor/ReactorSenders
-                [rxjava-adapter]=dev/senders/rxjava3/RxSenders)
+                [rxjava-adapter]=dev/senders/rxjava3/RxSenders [senders-test]=dev/senders/test/SendersExtension)
 
 fail() { echo "consumer-test: FAILED: $*" >&2; exit 1; }
 step() { echo "consumer-test: $*"; }
@@ -54,7 +55,7 @@ PY
 # ---- 1. install
 if [ "${SENDERS_CONSUMER_SKIP_INSTALL:-0}" != 1 ]; then
     step "installing senders $version (mvn install -DskipTests of the published modules)"
-    mvn -B -q install -DskipTests -pl senders-bom,sender-core,reactor-adapter,rxjava-adapter -am \
+    mvn -B -q install -DskipTests -pl senders-bom,sender-core,reactor-adapter,rxjava-adapter,senders-test -am \
         "${mvn_args[@]}" || fail "mvn install of the published modules"
 fi
 
@@ -95,6 +96,14 @@ adapter_jar=$(tr ':' '\n' <<<"$cp_deps" | grep "/dev/senders/reactor-adapter/$ve
 grep -q '/io/projectreactor/reactor-core/' <<<"$cp_deps" || fail "reactor-core was not resolved: $cp_deps"
 repo="${adapter_jar%/dev/senders/reactor-adapter/*}"
 expect_run "class path" -cp "$consumer/target/consumer.jar:$cp_deps" dev.senders.consumer.SpawnAndJoin
+report="$consumer/target/surefire-reports/TEST-dev.senders.consumer.AuditsTest.xml"
+[ -f "$report" ] || fail "the consumer's test AuditsTest (with senders-test) did not run: no $report"
+python3 - "$report" <<'PY' || fail "the consumer's test AuditsTest did not pass 2 tests: $(head -c 2000 "$report")"
+import sys, xml.etree.ElementTree as ET
+s = ET.parse(sys.argv[1]).getroot()
+raise SystemExit(0 if (s.get('tests'), s.get('failures'), s.get('errors'), s.get('skipped')) == ('2', '0', '0', '0') else 1)
+PY
+step "class path: the consumer's AuditsTest (senders-test's extension, virtual time) passed 2 tests"
 
 # ---- 3. what was installed (in the repository the consumer resolved from)
 bom="$repo/dev/senders/senders-bom/$version/senders-bom-$version.pom"
@@ -128,7 +137,7 @@ rm "$main/dev/senders/consumer/ReachInternal.java"
 
 # ---- 4. module path
 cp it/consumer/modular/module-info.java "$main/"
-build "$work/modulepath.log" package \
+build "$work/modulepath.log" package -DskipTests \
     || { cat "$work/modulepath.log" >&2; fail "offline module-path build of it/consumer"; }
 "$jar_tool" tf "$consumer/target/consumer.jar" | grep -qx module-info.class \
     || fail "the modular consumer's jar has no module-info.class"
@@ -137,7 +146,7 @@ expect_run "module path" -p "$consumer/target/consumer.jar:$(deps)" \
 
 # ---- 5. on the module path, dev.senders.internal is out of reach
 cp -r it/consumer/internal/. "$main/"
-if build "$work/modulepath-internal.log" compile; then
+if build "$work/modulepath-internal.log" compile -DskipTests; then
     fail "a module-path consumer compiled against dev.senders.internal (sender-core must not export it to it)"
 fi
 denied='package dev.senders.internal is declared in module dev.senders.core, which does not export it to module dev.senders.consumer'

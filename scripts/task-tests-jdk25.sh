@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Runs the dev.senders.task tests once more under a JDK with virtual threads (21+, newest first,
 # e.g. /usr/lib/jvm/temurin-25-jdk-amd64), with -Dtask.expectVirtualThreads=true, which enables
-# TaskVirtualThreadsTest: task bodies must run on virtual threads there. The sources are still
+# TaskVirtualThreadsTest: task bodies must run on virtual threads there. Then the example app's
+# shutdown-under-load test (AsyncShutdownLoadTest) with -Dexamples.virtualThreads=true: its @Async
+# work runs on Spring Boot's virtual-thread executor (spring.threads.virtual.enabled=true). The sources are still
 # compiled with --release 17 (the parent pom's setting), so this also checks that a JDK 25 builds
 # the Java 17 code.
 #
-# The run happens in a scratch copy of sender-core (and the parent pom), so it never touches the
-# main build's target/ directories or surefire reports (scripts/test-totals.sh is unaffected).
+# The runs happen in scratch copies (sender-core and the parent pom; the whole project for the
+# example), so they never touch the main build's target/ directories or surefire reports
+# (scripts/test-totals.sh is unaffected).
 # Prints a skip line and exits 0 when no JDK >= 21 is installed under /usr/lib/jvm.
 # Usage: scripts/task-tests-jdk25.sh [extra mvn args, e.g. -o]
 set -euo pipefail
@@ -33,6 +36,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp pom.xml "$work/"
 tar -cf - --exclude=target sender-core | tar -C "$work" -xf -
+# the whole project for the example app's reactor build (nothing is installed)
+mkdir "$work/project"
+tar -cf - --exclude=target --exclude=.git --exclude=results . | tar -C "$work/project" -xf -
 
 echo "task-tests-jdk25: running the task tests under $jdk (Java $feature)"
 status=0
@@ -51,6 +57,23 @@ for p in glob.glob(sys.argv[1] + '/TEST-*.xml'):
     n += int(r.get('tests', 0)); f += int(r.get('failures', 0)) + int(r.get('errors', 0)); s += int(r.get('skipped', 0))
 print(f"task-tests-jdk25: tests run: {n}, failed: {f}, skipped: {s}")
 PY
+
+echo "task-tests-jdk25: the example's shutdown under load on virtual threads"
+(cd "$work/project" && JAVA_HOME="$jdk" PATH="$jdk/bin:$PATH" mvn -B -q "$@" verify -pl examples -am \
+    -Dmaven.compiler.failOnWarning=false -Dmaven.javadoc.skip=true -Dmaven.source.skip=true \
+    -Dtest='AsyncShutdownLoadTest' -Dsurefire.failIfNoSpecifiedTests=false \
+    -Dexamples.virtualThreads=true) || status=$?
+python3 - "$work/project/examples/target/surefire-reports" <<'PY' || status=1
+import glob, sys, xml.etree.ElementTree as ET
+n = f = 0
+for p in glob.glob(sys.argv[1] + '/TEST-*.xml'):
+    r = ET.parse(p).getroot()
+    n += int(r.get('tests', 0)); f += int(r.get('failures', 0)) + int(r.get('errors', 0))
+print(f"task-tests-jdk25: AsyncShutdownLoadTest on virtual threads: tests run: {n}, failed: {f}")
+if n == 0:
+    sys.exit(1)
+PY
+
 if [ "$status" -ne 0 ]; then
     echo "task-tests-jdk25: FAILED"
     exit "$status"

@@ -17,6 +17,7 @@ module dev.senders.spring.boot {
     requires transitive spring.context;
     requires transitive spring.beans;
     requires spring.core;
+    requires spring.aop;
     requires org.slf4j;
 
     // Optional features; transitive where the library's types are in this module's API.
@@ -27,10 +28,12 @@ module dev.senders.spring.boot {
     requires static transitive io.reactivex.rxjava3;
     requires static transitive context.propagation;
     requires static transitive micrometer.core;
+    requires static transitive micrometer.observation;
     requires static transitive spring.boot.health;
     requires static transitive spring.boot.actuator;
     requires static transitive spring.boot.actuator.autoconfigure;
     requires static spring.boot.web.server;
+    requires static transitive org.jspecify; // @Nullable on the endpoint's optional parameter
 
     exports dev.senders.spring.boot;
     exports dev.senders.spring.boot.actuate;
@@ -38,4 +41,6 @@ module dev.senders.spring.boot {
     exports dev.senders.spring.boot.metrics;
 
     opens dev.senders.spring.boot.autoconfigure to spring.core, spring.beans, spring.context;
+    // the executor tracking's post-processors (public, not API): Spring introspects them
+    opens dev.senders.spring.boot.task to spring.core, spring.beans, spring.context, spring.aop;
 }

@@ -84,7 +84,11 @@ abstract class FanOut<R> implements OperationState {
 
     abstract void childValue(int index, @Nullable Object value);
 
-    abstract void childError(int index, Throwable error);
+    /** A child failed: the first error (or stop) claims the outcome, in whenAll and whenAny alike. */
+    void childError(int index, Throwable error) {
+        claim(ERROR, error);
+        arrive();
+    }
 
     abstract void childStopped(int index);
 

@@ -71,6 +71,16 @@ public final class Hooks {
         onErrorDropped = Objects.requireNonNull(handler, "handler");
     }
 
+    /**
+     * The handler installed for dropped errors, so that a test support can wrap it and put it back
+     * (as RxJava's {@code RxJavaPlugins.getErrorHandler()}).
+     *
+     * @return the current handler (the default one if none was installed)
+     */
+    public static Consumer<? super Throwable> getOnErrorDropped() {
+        return onErrorDropped;
+    }
+
     /** Restores the default handler: the current thread's uncaught-exception handler. */
     public static void resetOnErrorDropped() {
         onErrorDropped = DEFAULT;

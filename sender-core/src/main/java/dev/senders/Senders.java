@@ -149,6 +149,11 @@ public final class Senders {
      * negative timeout still reports work that completes during {@code start}. Interrupts,
      * results and the non-blocking-thread check are those of {@link #syncWait(Sender)}.
      *
+     * <p>The deadline is measured on the real clock, also under virtual time
+     * ({@code senders-test}'s {@code VirtualTime}): the calling thread blocks, so it cannot be
+     * the one that advances a virtual clock. Bound the work itself with {@link #timeout} to
+     * have a deadline that follows virtual time.
+     *
      * @param <T> the value type
      * @param sender the work to run and wait for
      * @param timeout how long to wait, from the call, before requesting stop and giving up
@@ -182,6 +187,9 @@ public final class Senders {
      * move on with {@link Sender#continuesOn}. Every other completion arrives on
      * {@code sender}'s thread. A zero or negative timeout requests stop on the starting thread
      * before {@code sender} starts.
+     *
+     * <p>Under virtual time ({@code senders-test}'s {@code VirtualTime}) the deadline follows the
+     * virtual clock: it fires on the thread that advances that clock past it, and never on its own.
      *
      * @param <T> the value type
      * @param sender the work to run under the deadline

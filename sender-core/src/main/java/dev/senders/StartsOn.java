@@ -1,7 +1,7 @@
 package dev.senders;
 
 import dev.senders.internal.signal.Connect;
-import dev.senders.internal.signal.GuardedReceiver;
+import dev.senders.internal.signal.ChildOperation;
 import dev.senders.internal.signal.ForwardingReceiver;
 import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.signal.Signals;
@@ -45,32 +45,18 @@ final class StartsOn<T> implements Sender<T> {
     }
 
     /** The operation, and the receiver of the schedule operation. */
-    private static final class Op<T> extends GuardedReceiver<Void> implements OperationState {
+    private static final class Op<T> extends ChildOperation<Void, T> {
         private final StartsOn<T> on;
-        private final Receiver<? super T> downstream;
-        private final OperationState scheduleOp;
 
         Op(StartsOn<T> on, Receiver<? super T> downstream, Sender<Void> schedule) {
+            super(downstream);
             this.on = on;
-            this.downstream = downstream;
-            this.scheduleOp = Connect.checked(schedule, this);
-        }
-
-        @Override
-        public void start() {
-            if (beginStart()) {
-                scheduleOp.start();
-            }
+            connectChild(schedule);
         }
 
         @Override
         protected String algorithm() {
             return "startsOn";
-        }
-
-        @Override
-        public Env env() {
-            return downstream.env();
         }
 
         @Override
@@ -87,16 +73,6 @@ final class StartsOn<T> implements Sender<T> {
             if (inner.beginStart()) {
                 Let.startForeign(op, "startsOn");
             }
-        }
-
-        @Override
-        protected void onError(Throwable error) {
-            Signals.setError(downstream, error);
-        }
-
-        @Override
-        protected void onStopped() {
-            Signals.setStopped(downstream);
         }
     }
 
@@ -117,11 +93,6 @@ final class StartsOn<T> implements Sender<T> {
         @Override
         public Env env() {
             return env;
-        }
-
-        @Override
-        protected void onValue(@Nullable T value) {
-            Signals.setValue(downstream, value);
         }
     }
 
@@ -312,11 +283,6 @@ final class StartsOn<T> implements Sender<T> {
         @SuppressWarnings("unchecked")
         public <V> @Nullable V get(Query<V> query) {
             return query == Query.SCHEDULER ? (V) scheduler : downstream.env().get(query);
-        }
-
-        @Override
-        public StopToken stopToken() {
-            return downstream.env().stopToken();
         }
 
         /** Read as the executor's task (rejection messages) and as the source's env. */

@@ -59,11 +59,6 @@ final class StopWhen<T> implements Sender<T> {
         public Env env() {
             return env;
         }
-
-        @Override
-        protected void onValue(@Nullable T value) {
-            Signals.setValue(downstream, value);
-        }
     }
 
     private static final class Op<T> extends ChildOperation<T, T> implements Runnable {

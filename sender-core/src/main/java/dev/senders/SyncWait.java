@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.signal.Connect;
 import dev.senders.internal.Durations;
 import dev.senders.internal.NonBlockingThreads;
 import dev.senders.internal.signal.Signals;
@@ -75,7 +76,7 @@ final class SyncWait<T> implements Receiver<T> {
         // A fresh trampoline frame: work started here must not queue behind deferred work of
         // the frames this call is nested in (those run only after we return: a deadlock).
         int how = Trampoline.isolated(() -> {
-            sender.connect(r).start();
+            Connect.checked(sender, r).start();
             int h = r.loop.runUntil(d);
             return h == RunLoop.FINISHED ? 0 : r.stopAndSettle(h == RunLoop.INTERRUPTED);
         });

@@ -22,7 +22,8 @@ import org.jspecify.annotations.Nullable;
  * {@code Senders.syncWait(sender, Duration)} or {@code Scopes.joinOrStop}, which do return.
  *
  * <h2>Implementation notes</h2>
- * One shared timer ({@link SharedTimer}: one daemon thread, a queue entry per pending timeout). The
+ * One shared timer ({@link SharedTimer}: one daemon thread, a queue entry per pending timeout; or
+ * the virtual clock a test installed in its place, which runs the deadline when it is advanced). The
  * source is connected as {@code source.stopWhen(fired.token())}, so the downstream stop and the
  * deadline both reach it. {@code state} is {@code PENDING -> DONE} (the source completed first:
  * the timer task is cancelled and the completion forwarded) or {@code PENDING -> TIMED_OUT} (the

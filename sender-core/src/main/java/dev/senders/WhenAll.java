@@ -54,12 +54,6 @@ final class WhenAll implements Sender<List<Object>> {
         }
 
         @Override
-        void childError(int index, Throwable error) {
-            claim(ERROR, error);
-            arrive();
-        }
-
-        @Override
         void childStopped(int index) {
             claim(STOPPED, null);
             arrive();

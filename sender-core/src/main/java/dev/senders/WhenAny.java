@@ -44,12 +44,6 @@ final class WhenAny<T> implements Sender<T> {
         }
 
         @Override
-        void childError(int index, Throwable error) {
-            claim(ERROR, error);
-            arrive();
-        }
-
-        @Override
         void childStopped(int index) {
             arrive();
         }

@@ -1,5 +1,6 @@
 package dev.senders.scope;
 
+import dev.senders.internal.signal.Connect;
 import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Sender;
@@ -21,7 +22,7 @@ final class NamedSender<T> implements Sender<T> {
 
     @Override
     public OperationState connect(Receiver<? super T> receiver) {
-        return source.connect(receiver);
+        return Connect.checked(source, receiver); // a null names the broken sender, not this wrapper
     }
 
     @Override

@@ -2,10 +2,14 @@ package dev.senders.scope;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -179,6 +183,67 @@ final class ScopeDiagnostics {
         }
         out.sort(Comparator.comparing(OutstandingWork::age).reversed());
         return out;
+    }
+
+    /**
+     * The bounded view of the running tracked work: one walk of the list (newest first) that keeps
+     * the last {@code limit} running nodes met (the oldest, as nodes are pushed when their work
+     * starts) in a ring, counts by kind and by name (at most
+     * {@link OutstandingSummary#MAX_NAMES_COUNTED} distinct names) and the earliest start. Memory is
+     * bounded by the limit and the name cap; nothing is sorted but the kept entries.
+     */
+    OutstandingSummary summary(String scopeName, long total, int limit) {
+        long now = System.nanoTime();
+        Instant wall = Instant.now();
+        TrackedSender.Op<?>[] ring = new TrackedSender.Op<?>[limit];
+        long running = 0L;
+        long earliest = 0L;
+        Map<String, long[]> names = new HashMap<>();
+        Map<String, long[]> kinds = new LinkedHashMap<>();
+        for (TrackedSender.Op<?> n = head; n != null; n = n.next) {
+            if (!n.isRunning()) {
+                continue;
+            }
+            if (limit > 0) {
+                ring[(int) (running % limit)] = n;
+            }
+            if (running == 0L || n.startNanos - earliest < 0L) {
+                earliest = n.startNanos;
+            }
+            running++;
+            kinds.computeIfAbsent(n.kind, k -> new long[1])[0]++;
+            String name = n.name == null ? OutstandingSummary.UNNAMED : n.name;
+            long[] c = names.get(name);
+            if (c == null && names.size() < OutstandingSummary.MAX_NAMES_COUNTED) {
+                names.put(name, c = new long[1]);
+            }
+            if (c != null) {
+                c[0]++; // work under a name beyond the cap ends up in otherNames
+            }
+        }
+        int kept = (int) Math.min(running, limit);
+        List<OutstandingWork> oldest = new ArrayList<>(kept);
+        for (int i = 0; i < kept; i++) {
+            // the ring's last write is the oldest node: walk back from it
+            TrackedSender.Op<?> n = ring[(int) ((running - 1 - i) % limit)];
+            oldest.add(new OutstandingWork(scopeName, n.name, n.kind, n.startNanos, now, wall,
+                    n.site == null ? null : n.site.getStackTrace()));
+        }
+        oldest.sort(Comparator.comparing(OutstandingWork::age).reversed());
+        List<Map.Entry<String, long[]>> byCount = new ArrayList<>(names.entrySet());
+        byCount.sort((a, b) -> a.getValue()[0] != b.getValue()[0] ? Long.compare(b.getValue()[0], a.getValue()[0])
+                : a.getKey().compareTo(b.getKey()));
+        Map<String, Long> byName = new LinkedHashMap<>();
+        long shown = 0L;
+        for (int i = 0; i < byCount.size() && i < OutstandingSummary.MAX_NAMES_SHOWN; i++) {
+            long c = byCount.get(i).getValue()[0];
+            byName.put(byCount.get(i).getKey(), c);
+            shown += c;
+        }
+        Map<String, Long> byKind = new LinkedHashMap<>();
+        kinds.forEach((k, c) -> byKind.put(k, c[0]));
+        return new OutstandingSummary(scopeName, limit, total, running, oldest, byName, running - shown, byKind,
+                running == 0L ? null : Duration.ofNanos(Math.max(0L, now - earliest)));
     }
 
     /** Nodes currently linked (running or finished and not yet swept): for retention tests. */

@@ -7,15 +7,11 @@ import dev.senders.Query;
 import dev.senders.Sender;
 import dev.senders.internal.signal.Connect;
 import dev.senders.Senders;
-import dev.senders.internal.Jfr;
 import dev.senders.internal.signal.Signals;
 import dev.senders.internal.signal.StopNode;
 import java.time.Duration;
-import java.util.List;
 import dev.senders.internal.Trampoline;
 import java.util.Objects;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -67,14 +63,15 @@ public final class Scopes {
      * Shuts {@code scope} down within bounded time and says what was left: {@code close()}s it
      * (refusing new work), waits up to {@code grace} for it to join, then, if work is still
      * associated, {@code requestStop()}s it and waits up to {@code stopTimeout} more. Returns
-     * whether it joined and, if not, the work still running ({@code outstanding()}: named work,
-     * and all work spawned under debug capture, with spawn sites), whose {@code toString()} is a
-     * log-ready report. Never waits longer than {@code grace + stopTimeout} (plus the stop
-     * callbacks, which run on this thread): work that ignores stop stays associated and is
-     * reported, not waited for.
+     * whether it joined and, if not, the work still running (the oldest
+     * {@value OutstandingSummary#DEFAULT_LIMIT} pieces of {@code outstanding()}, then counts of the
+     * rest: see {@link OutstandingSummary}), whose {@code toString()} is a log-ready report. Never
+     * waits longer than {@code grace + stopTimeout} (plus the stop callbacks, which run on this
+     * thread): work that ignores stop stays associated and is reported, not waited for.
      *
-     * <p>Blocks the calling thread (it is {@link dev.senders.Senders#syncWait(Sender, Duration)}
-     * twice). An interrupt cuts it short: stop is requested at once, the report is returned with
+     * <p>This is {@code Senders.syncWait(joinOrStopAsync(scope, grace, stopTimeout))}: it blocks the
+     * calling thread, and the stop request at the grace deadline runs on it. An interrupt cuts it
+     * short: stop is requested at once, the report is returned with
      * {@link ShutdownReport#interrupted()} true, and the thread's interrupt status is set. JFR:
      * {@code dev.senders.JoinDeadline} events when the grace and the stop timeout pass, besides
      * the join's {@code JoinStart}/{@code JoinEnd}.
@@ -87,62 +84,67 @@ public final class Scopes {
      *         {@link dev.senders.Hooks#isNonBlockingThread})
      * @throws NullPointerException if an argument is null
      */
-    public static ShutdownReport joinOrStop(CountingScope scope, Duration grace, Duration stopTimeout) {
+    public static @Nullable ShutdownReport joinOrStop(CountingScope scope, Duration grace, Duration stopTimeout) {
+        return Senders.syncWait(joinOrStopAsync(scope, grace, stopTimeout));
+    }
+
+    /**
+     * The shutdown of {@link #joinOrStop} as a sender, with the default list limit
+     * ({@value OutstandingSummary#DEFAULT_LIMIT}).
+     *
+     * @param scope the scope to shut down
+     * @param grace how long to wait for it to join after {@code close()}
+     * @param stopTimeout how long to wait more after {@code requestStop()}
+     * @return a sender of the shutdown's report
+     * @throws NullPointerException if an argument is null
+     * @see #joinOrStopAsync(CountingScope, Duration, Duration, int, Consumer)
+     */
+    public static Sender<ShutdownReport> joinOrStopAsync(CountingScope scope, Duration grace, Duration stopTimeout) {
+        return joinOrStopAsync(scope, grace, stopTimeout, OutstandingSummary.DEFAULT_LIMIT, null);
+    }
+
+    /**
+     * The shutdown of {@link #joinOrStop} as a sender that blocks no thread. On {@code start} it
+     * {@code close()}s {@code scope} and starts its join; if the scope has not joined within
+     * {@code grace}, it requests stop on the scope and waits up to {@code stopTimeout} more. It
+     * completes with the {@link ShutdownReport} ({@code setValue}; it never completes stopped) as
+     * soon as the scope joins or the stop timeout passes with work still associated (which is
+     * then reported, not waited for). Multi-shot: each start is a shutdown (a second one on the
+     * same scope finds it closed or joined).
+     *
+     * <p>Threads: the report is delivered on the thread that ended the scope's last work, on the
+     * library's timer thread ({@code senders-timer}) at the stop deadline, or on the thread that
+     * requested stop on the receiver. The deadlines are kept by the library's timer. The stop
+     * request at the grace deadline (the work's stop callbacks) runs on the receiver's scheduler
+     * when its env has one (as {@code syncWait}'s has), else on a new daemon thread
+     * ({@code senders-stop-<scope>}): never on the timer thread, so a stop callback that blocks
+     * delays neither the stop deadline nor other timeouts. {@code onGrace} is called on the timer
+     * thread at the grace deadline, before the stop request, with the report as of then (not
+     * joined, {@code stopRequested()} still false); it must not block, and what it throws goes to
+     * {@link dev.senders.Hooks#onErrorDropped}.
+     *
+     * <p>A stop request on the receiver cuts the shutdown short, as an interrupt cuts
+     * {@link #joinOrStop} short: stop is requested on the scope at once, on the requesting thread,
+     * and the report is delivered then, with {@link ShutdownReport#interrupted()} true. JFR:
+     * {@code dev.senders.JoinDeadline} when the grace and the stop timeout pass, besides the join's
+     * {@code JoinStart}/{@code JoinEnd}.
+     *
+     * @param scope the scope to shut down
+     * @param grace how long to wait for it to join after {@code close()}
+     * @param stopTimeout how long to wait more after {@code requestStop()}
+     * @param listLimit the most pieces of outstanding work the report (and {@code onGrace}'s) lists;
+     *        the rest is counted ({@link OutstandingSummary})
+     * @param onGrace told the state at the grace deadline, or {@code null}
+     * @return a sender of the shutdown's report
+     * @throws NullPointerException if {@code scope}, {@code grace} or {@code stopTimeout} is null
+     * @throws IllegalArgumentException if {@code listLimit} is negative
+     */
+    public static Sender<ShutdownReport> joinOrStopAsync(CountingScope scope, Duration grace, Duration stopTimeout,
+            int listLimit, @Nullable Consumer<? super ShutdownReport> onGrace) {
         Objects.requireNonNull(scope, "scope");
         Objects.requireNonNull(grace, "grace");
         Objects.requireNonNull(stopTimeout, "stopTimeout");
-        long t0 = System.nanoTime();
-        scope.close();
-        int r = awaitJoin(scope, grace);
-        boolean stopRequested = false;
-        long atGrace = 0L;
-        if (r != JOINED) {
-            atGrace = scope.count();
-            if (r == TIMED_OUT) {
-                Jfr.joinDeadline(scope.name(), "grace", System.nanoTime() - t0, atGrace, names(scope.outstanding()));
-            }
-            scope.requestStop();
-            stopRequested = true;
-            if (r == TIMED_OUT) {
-                r = awaitJoin(scope, stopTimeout);
-                if (r == TIMED_OUT) {
-                    Jfr.joinDeadline(scope.name(), "stop", System.nanoTime() - t0, scope.count(),
-                            names(scope.outstanding()));
-                }
-            }
-        }
-        Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
-        boolean joined = r == JOINED;
-        return new ShutdownReport(scope.name(), joined, stopRequested, r == INTERRUPTED, grace, stopTimeout, elapsed,
-                atGrace, joined ? 0L : scope.count(), scope.state(), joined ? List.of() : scope.outstanding());
-    }
-
-    private static final int JOINED = 0, TIMED_OUT = 1, INTERRUPTED = 2;
-
-    private static int awaitJoin(CountingScope scope, Duration timeout) {
-        try {
-            Senders.syncWait(scope.join(), timeout);
-            return JOINED;
-        } catch (TimeoutException late) {
-            return TIMED_OUT;
-        } catch (CancellationException e) {
-            if (e.getCause() instanceof InterruptedException) {
-                return INTERRUPTED; // syncWait set the interrupt status again
-            }
-            throw e;
-        }
-    }
-
-    private static String names(List<OutstandingWork> work) {
-        StringBuilder sb = new StringBuilder();
-        for (OutstandingWork w : work) {
-            if (sb.length() > 2000) {
-                sb.append(", ...");
-                break;
-            }
-            sb.append(sb.length() == 0 ? "" : ", ").append(w);
-        }
-        return sb.toString();
+        return new JoinOrStop(scope, grace, stopTimeout, OutstandingSummary.checkLimit(listLimit), onGrace);
     }
 
     /**

@@ -5,9 +5,11 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * What {@link Scopes#joinOrStop(CountingScope, Duration, Duration)} found: whether the scope
- * joined, whether stop had to be requested, and what was still running when it gave up. Its
- * {@link #toString()} is meant for a shutdown log, e.g.
+ * What {@link Scopes#joinOrStop(CountingScope, Duration, Duration)} (and its asynchronous form
+ * {@link Scopes#joinOrStopAsync}) found: how the shutdown ended ({@link #outcome()}), whether stop
+ * had to be requested, and what was still running when it gave up, as a bounded
+ * {@link OutstandingSummary} (the oldest few pieces of work, then counts). Its {@link #toString()}
+ * is meant for a shutdown log and stays a screenful at any number of outstanding operations, e.g.
  *
  * <pre>
  * scope 'orders' did not join: 1 operation(s) still associated 300 ms after close() (grace 100 ms, then 200 ms after requestStop()), state CLOSED_AND_JOINING
@@ -18,6 +20,19 @@ import java.util.List;
  * An immutable snapshot.
  */
 public final class ShutdownReport {
+
+    /** How a shutdown ended. */
+    public enum Outcome {
+        /** All work finished within the grace period; stop was not requested. */
+        JOINED,
+        /** Work outlasted the grace period; after the stop request it all ended within the stop timeout. */
+        STOPPED,
+        /**
+         * Work was still associated when the shutdown gave up: at the end of the stop timeout, or when
+         * the wait was cut short (an interrupt, or a stop request on the asynchronous form).
+         */
+        ABANDONED
+    }
 
     private static final int MAX_FRAMES = 8;
 
@@ -31,11 +46,11 @@ public final class ShutdownReport {
     private final long remainingAtGrace;
     private final long remaining;
     private final ScopeState state;
-    private final List<OutstandingWork> stillRunning;
+    private final OutstandingSummary outstanding;
 
     ShutdownReport(String scope, boolean joined, boolean stopRequested, boolean interrupted, Duration grace,
             Duration stopTimeout, Duration elapsed, long remainingAtGrace, long remaining, ScopeState state,
-            List<OutstandingWork> stillRunning) {
+            OutstandingSummary outstanding) {
         this.scope = scope;
         this.joined = joined;
         this.stopRequested = stopRequested;
@@ -46,7 +61,17 @@ public final class ShutdownReport {
         this.remainingAtGrace = remainingAtGrace;
         this.remaining = remaining;
         this.state = state;
-        this.stillRunning = List.copyOf(stillRunning);
+        this.outstanding = outstanding;
+    }
+
+    /**
+     * How the shutdown ended: {@code JOINED} if it joined without a stop request, {@code STOPPED} if
+     * it joined after one, {@code ABANDONED} if it did not join.
+     *
+     * @return the outcome
+     */
+    public Outcome outcome() {
+        return !joined ? Outcome.ABANDONED : stopRequested ? Outcome.STOPPED : Outcome.JOINED;
     }
 
     /**
@@ -77,9 +102,11 @@ public final class ShutdownReport {
     }
 
     /**
-     * Whether an interrupt of the calling thread cut the waits short (its interrupt status is then set).
+     * Whether the waits were cut short: by an interrupt of the thread blocked in
+     * {@link Scopes#joinOrStop} (its interrupt status is then set), or by a stop request on the
+     * receiver of {@link Scopes#joinOrStopAsync}.
      *
-     * @return {@code true} if the waits were interrupted
+     * @return {@code true} if the waits were cut short
      */
     public boolean interrupted() {
         return interrupted;
@@ -140,21 +167,32 @@ public final class ShutdownReport {
     }
 
     /**
-     * The listed work still running at the end, oldest first (see {@link CountingScope#outstanding()}).
+     * The oldest listed work still running at the end, oldest first, at most the report's list limit
+     * (see {@link CountingScope#outstanding()} for what is listed; empty if joined).
      *
-     * @return the listable work still running, oldest first
+     * @return the oldest listable work still running
      */
     public List<OutstandingWork> stillRunning() {
-        return stillRunning;
+        return outstanding.oldest();
     }
 
     /**
-     * Operations still associated at the end that the scope could not list (unnamed, spawned without capture).
+     * What was still running at the end: the oldest listed work and counts of all of it (empty if joined).
+     *
+     * @return the bounded summary of the work left
+     */
+    public OutstandingSummary outstanding() {
+        return outstanding;
+    }
+
+    /**
+     * Operations still associated at the end that are not in {@link #stillRunning()}: unnamed work
+     * spawned without capture, and listed work beyond the list limit.
      *
      * @return the count of associated operations not in {@link #stillRunning()}
      */
     public long unlisted() {
-        return Math.max(0L, remaining - stillRunning.size());
+        return Math.max(0L, remaining - stillRunning().size());
     }
 
     @Override
@@ -177,21 +215,7 @@ public final class ShutdownReport {
                     .append(Durations.format(stopTimeout)).append(" after requestStop()");
         }
         sb.append("), state ").append(state);
-        for (OutstandingWork w : stillRunning) {
-            sb.append("\n  ").append(w);
-            List<StackTraceElement> site = w.spawnSite();
-            for (int i = 0; i < site.size() && i < MAX_FRAMES; i++) {
-                sb.append("\n      at ").append(site.get(i));
-            }
-            if (site.size() > MAX_FRAMES) {
-                sb.append("\n      ... ").append(site.size() - MAX_FRAMES).append(" more");
-            }
-        }
-        long unlisted = unlisted();
-        if (unlisted > 0) {
-            sb.append("\n  ").append(unlisted).append(" unnamed operation(s) not listed (name work with"
-                    + " Scopes.named, or run with -Ddev.senders.debug=true to list all work with its spawn site)");
-        }
+        sb.append(outstanding.lines(MAX_FRAMES));
         return sb.toString();
     }
 }

@@ -1,5 +1,6 @@
 package dev.senders.scope;
 
+import dev.senders.internal.signal.Connect;
 import dev.senders.Env;
 import dev.senders.Hooks;
 import dev.senders.OperationState;
@@ -58,7 +59,7 @@ final class TrackedSender<T> implements Sender<T> {
         String k = kind == SPAWN && receiver instanceof SpawnFuture ? SPAWN_FUTURE : kind;
         ScopeTrace at = kind != NEST && Hooks.isDebugCaptureEnabled() ? ScopeTrace.ofWork(scope.name(), name, k, true) : site;
         Op<T> op = new Op<>(this, k, at, receiver);
-        op.child = source.connect(op);
+        op.child = Connect.checked(source, op);
         return op;
     }
 

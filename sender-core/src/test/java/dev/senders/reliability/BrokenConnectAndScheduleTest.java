@@ -19,6 +19,7 @@ import dev.senders.scope.ScopeState;
 import dev.senders.scope.Scopes;
 import dev.senders.scope.SimpleCountingScope;
 import dev.senders.task.Task;
+import dev.senders.testkit.BadInput;
 import dev.senders.testkit.Broken.NullConnectSender;
 import dev.senders.testkit.Broken.NullScheduleScheduler;
 import dev.senders.testkit.ManualSender;
@@ -61,9 +62,7 @@ class BrokenConnectAndScheduleTest {
     }
 
     static void assertNamesSender(Throwable e) {
-        ProtocolViolationException pve = assertInstanceOf(ProtocolViolationException.class, e);
-        assertTrue(pve.getMessage().contains(NullConnectSender.class.getName()), pve.getMessage());
-        assertTrue(pve.getMessage().contains("connect returned null"), pve.getMessage());
+        BadInput.assertNamesNullConnectSender(e);
     }
 
     static void assertNamesScheduler(Throwable e) {
@@ -84,7 +83,57 @@ class BrokenConnectAndScheduleTest {
         assertEquals(ScopeState.JOINED, scope.state());
     }
 
+    // ------------------------------------------------------------------ syncWait
+
+    @Test
+    void syncWaitOfASenderWhoseConnectReturnsNull_throwsAViolationNamingIt() {
+        assertNamesSender(syncWaitFailure(new NullConnectSender<Integer>()));
+        assertTrue(dropped.isEmpty(), () -> "dropped: " + dropped);
+    }
+
+    @Test
+    void syncWaitWithATimeoutOfASenderWhoseConnectReturnsNull_throwsAViolationNamingIt() {
+        Throwable e = assertTimeoutPreemptively(HANG_GUARD, () -> assertThrows(RuntimeException.class,
+                () -> Senders.syncWait(new NullConnectSender<Integer>(), Duration.ofSeconds(5))));
+        assertNamesSender(e);
+    }
+
     // ------------------------------------------------------------------ scopes
+
+    @Test
+    void spawnOfANamedSenderWhoseConnectReturnsNull_throwsAViolationNamingTheBrokenSenderAndReleasesTheAssociation() {
+        SimpleCountingScope scope = new SimpleCountingScope("named-null-connect");
+        Throwable e = assertThrows(RuntimeException.class,
+                () -> Scopes.spawn(Scopes.named(new NullConnectSender<>(), "broken"), scope.getToken()));
+        assertNamesSender(e);
+        assertEquals(0, scope.count());
+        assertJoinsEmpty(scope);
+    }
+
+    @Test
+    void spawnFutureOfANamedSenderWhoseConnectReturnsNull_throwsAViolationNamingTheBrokenSender() {
+        SimpleCountingScope scope = new SimpleCountingScope("named-null-connect");
+        Throwable e = assertThrows(RuntimeException.class,
+                () -> Scopes.spawnFuture(Scopes.named(new NullConnectSender<Integer>(), "broken"), scope.getToken()));
+        assertNamesSender(e);
+        assertEquals(0, scope.count());
+        assertJoinsEmpty(scope);
+    }
+
+    @Test
+    void nestOfANamedSenderWhoseConnectReturnsNull_throwsAViolationNamingTheBrokenSenderOnConnect() {
+        SimpleCountingScope scope = new SimpleCountingScope("named-null-connect");
+        Sender<Integer> nested = Scopes.nest(Scopes.named(new NullConnectSender<Integer>(), "broken"), scope.getToken());
+        Throwable e = assertThrows(RuntimeException.class, () -> nested.connect(new TestReceiver<>()));
+        assertNamesSender(e);
+        assertEquals(0, scope.count());
+        assertJoinsEmpty(scope);
+    }
+
+    @Test
+    void syncWaitOfANamedSenderWhoseConnectReturnsNull_throwsAViolationNamingTheBrokenSender() {
+        assertNamesSender(syncWaitFailure(Scopes.named(new NullConnectSender<Integer>(), "broken")));
+    }
 
     @Test
     void spawnOfASenderWhoseConnectReturnsNull_throwsAViolationNamingItAndReleasesTheAssociation() {

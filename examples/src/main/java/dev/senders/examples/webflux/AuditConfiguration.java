@@ -4,6 +4,7 @@ import dev.senders.spring.boot.ReactorScopeSpawner;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.annotation.EnableAsync;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -12,6 +13,7 @@ import reactor.core.scheduler.Schedulers;
 
 /** The beans: store, writer pool, auditor (scope or plain subscribe), service, routes. */
 @Configuration(proxyBeanMethods = false)
+@EnableAsync
 public class AuditConfiguration {
 
     @Bean
@@ -39,12 +41,24 @@ public class AuditConfiguration {
         return new AuditService(store, auditWriters, auditor);
     }
 
+    /** The {@code @Async} audit writer: its tasks run on Spring Boot's executor, in the scope. */
     @Bean
-    RouterFunction<ServerResponse> routes(AuditService auditService) {
-        OrderHandler handler = new OrderHandler(auditService);
+    AsyncAuditWriter asyncAuditWriter(AuditStore store) {
+        return new AsyncAuditWriter(store);
+    }
+
+    @Bean
+    OrderHandler orderHandler(AuditService auditService, AsyncAuditWriter asyncAuditWriter) {
+        return new OrderHandler(auditService, asyncAuditWriter);
+    }
+
+    @Bean
+    RouterFunction<ServerResponse> routes(OrderHandler handler) {
         return RouterFunctions.route()
                 .POST("/orders/{id}", handler::placeOrder)
+                .POST("/orders/{id}/async", handler::placeOrderAsync)
                 .GET("/audit/stats", handler::stats)
+                .GET("/audit/async/stats", handler::asyncStats)
                 .build();
     }
 }

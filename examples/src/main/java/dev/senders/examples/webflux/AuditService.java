@@ -30,7 +30,8 @@ public final class AuditService {
     /**
      * Starts the audit write of {@code orderId} in the background.
      *
-     * @return {@code false} if the write was refused because the application is shutting down
+     * @return {@code false} if the write was refused: the application is shutting down, or the
+     *         scope holds {@code senders.scope.max-outstanding} writes already
      */
     public boolean audit(String orderId) {
         Objects.requireNonNull(orderId, "orderId");
@@ -53,6 +54,15 @@ public final class AuditService {
         }
         refused.increment();
         return false;
+    }
+
+    /**
+     * Whether the auditor still takes work in general (it may refuse a write while full).
+     *
+     * @return {@code false} once the application is shutting down
+     */
+    public boolean accepting() {
+        return auditor.accepting();
     }
 
     /** accepted, refused, written, stopped, failed, running. */

@@ -9,9 +9,12 @@ public interface Auditor {
      * Subscribes to {@code sideEffect} now and lets it run on its own.
      *
      * @return {@code true} if the side effect was started, {@code false} if it was refused (the
-     *         application is shutting down) and will never run
+     *         application is shutting down, or too many side effects are running) and will never run
      */
     boolean submit(Publisher<?> sideEffect);
+
+    /** Whether side effects are taken at all: {@code false} once the application is shutting down. */
+    boolean accepting();
 
     /** Side effects still running (-1 when the auditor does not know). */
     long running();

@@ -20,23 +20,28 @@ public final class ScopedAuditor implements Auditor {
         this.spawner = Objects.requireNonNull(spawner, "spawner");
     }
 
-    /** {@code ReactorScopeSpawner.spawn}: subscribes now, unless the scope is closed. */
+    /** {@code ReactorScopeSpawner.spawn}: subscribes now, unless the scope is closed or full. */
     @Override
     public boolean submit(Publisher<?> sideEffect) {
         return spawner.spawn(Objects.requireNonNull(sideEffect, "sideEffect"));
     }
 
     @Override
+    public boolean accepting() {
+        return counters().open();
+    }
+
+    @Override
     public long running() {
-        return report().active();
+        return counters().active();
     }
 
     @Override
     public long failed() {
-        return report().failed();
+        return counters().scopeFailed();
     }
 
-    private ScopeReport report() {
-        return spawner.scopeSpawner().report();
+    private ScopeReport counters() {
+        return spawner.scopeSpawner().counters();
     }
 }

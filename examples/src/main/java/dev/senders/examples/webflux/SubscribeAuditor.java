@@ -16,6 +16,12 @@ public final class SubscribeAuditor implements Auditor {
         return true;
     }
 
+    /** Always: plain {@code subscribe()} never refuses. */
+    @Override
+    public boolean accepting() {
+        return true;
+    }
+
     @Override
     public long running() {
         return -1;

@@ -1,10 +1,10 @@
 package dev.senders.examples.webflux;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.ScopeState;
+import dev.senders.test.ApplicationScope;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -18,7 +18,9 @@ import org.springframework.web.reactive.function.client.WebClient;
 /**
  * The application while it serves (the shutdown stories are in {@link ScopedShutdownTest} and its
  * siblings, which close the context themselves): requests are answered at once, the side effects
- * run in the starter's application scope and get written.
+ * run in the starter's application scope and get written. {@code senders-test} (a test dependency)
+ * makes the test wait for that scope after the method and fail on audit work that failed or still
+ * runs; {@link ApplicationScope#awaitIdle()} is the wait inside the test.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "server.address=127.0.0.1",
@@ -46,11 +48,8 @@ class AuditApplicationTest {
         }
         assertEquals(ScopeState.OPEN, scope.state());
 
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();   // hang guard only
-        while (auditor.running() > 0) {                          // released after each write completed
-            assertTrue(System.nanoTime() < deadline, "still running: " + auditor.running());
-            Thread.sleep(5);
-        }
+        ApplicationScope.awaitIdle();                            // every audit write has completed
+        assertEquals(0, auditor.running());
         assertEquals(20, store.count());
         Map<String, Long> stats = client.get().uri("/audit/stats").retrieve()
                 .bodyToMono(new ParameterizedTypeReference<Map<String, Long>>() { })

@@ -5,14 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static dev.senders.testkit.BadInput.assertNpeNaming;
 
 import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;
-import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.Senders;
 import dev.senders.reactor.ReactorSenders;
+import dev.senders.testkit.BadInput;
+import dev.senders.testkit.Broken.NullConnectSender;
+import dev.senders.testkit.ForeignPublisher;
 import dev.senders.testkit.ScopeSiblings;
+import dev.senders.testkit.ThrowingSubscriber;
 import dev.senders.testkit.TestReceiver;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -21,8 +25,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
-import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
 import reactor.core.publisher.Hooks;
@@ -55,37 +57,6 @@ class ReactorBadInputTest {
         dev.senders.Hooks.resetOnErrorDropped();
     }
 
-    static void assertNpeNaming(String arg, Executable call) {
-        NullPointerException e = assertThrows(NullPointerException.class, call);
-        assertEquals(arg, e.getMessage());
-    }
-
-    /** A publisher that runs {@code script} against the subscriber it gets; counts cancels. */
-    static final class Foreign<T> implements Publisher<T> {
-        final java.util.function.BiConsumer<Subscriber<? super T>, Subscription> script;
-        final AtomicInteger cancels = new AtomicInteger();
-        final AtomicInteger requests = new AtomicInteger();
-
-        Foreign(java.util.function.BiConsumer<Subscriber<? super T>, Subscription> script) {
-            this.script = script;
-        }
-
-        @Override
-        public void subscribe(Subscriber<? super T> s) {
-            script.accept(s, new Subscription() {
-                @Override
-                public void request(long n) {
-                    requests.incrementAndGet();
-                }
-
-                @Override
-                public void cancel() {
-                    cancels.incrementAndGet();
-                }
-            });
-        }
-    }
-
     // ------------------------------------------------------------------ null arguments
 
     @Test
@@ -116,6 +87,22 @@ class ReactorBadInputTest {
     @DisplayName("toFlux(null): NPE naming 'sender'")
     void toFlux_null() {
         assertNpeNaming("sender", () -> ReactorSenders.toFlux(null));
+    }
+
+    @Test
+    @DisplayName("toMono of a sender whose connect returns null: onError with a violation naming the sender")
+    void toMono_senderWhoseConnectReturnsNull_onErrorNamingIt() {
+        Throwable e = assertThrows(RuntimeException.class,
+                () -> ReactorSenders.toMono(new NullConnectSender<Integer>()).block(java.time.Duration.ofSeconds(10)));
+        BadInput.assertNamesNullConnectSender(e);
+    }
+
+    @Test
+    @DisplayName("toFlux of a sender whose connect returns null: onError with a violation naming the sender")
+    void toFlux_senderWhoseConnectReturnsNull_onErrorNamingIt() {
+        Throwable e = assertThrows(RuntimeException.class,
+                () -> ReactorSenders.toFlux(new NullConnectSender<Integer>()).blockLast(java.time.Duration.ofSeconds(10)));
+        BadInput.assertNamesNullConnectSender(e);
     }
 
     // ------------------------------------------------------------------ throwing receivers / subscribers
@@ -160,66 +147,26 @@ class ReactorBadInputTest {
     @DisplayName("toMono: a Subscriber throwing from onNext (§2.13 broken) -> the exception reaches a hook, at most one terminal signal")
     void toMono_subscriberThrowsFromOnNext_reported() {
         IllegalStateException boom = new IllegalStateException("subscriber threw from onNext");
-        AtomicInteger terminal = new AtomicInteger();
-        ReactorSenders.toMono(Senders.just(1)).subscribe(new Subscriber<Integer>() {
-            @Override
-            public void onSubscribe(Subscription s) {
-                s.request(1);
-            }
-
-            @Override
-            public void onNext(Integer v) {
-                throw boom;
-            }
-
-            @Override
-            public void onError(Throwable t) {
-                terminal.incrementAndGet();
-            }
-
-            @Override
-            public void onComplete() {
-                terminal.incrementAndGet();
-            }
-        });
+        ThrowingSubscriber<Integer> subscriber = ThrowingSubscriber.fromOnNext(boom);
+        ReactorSenders.toMono(Senders.just(1)).subscribe(subscriber);
         List<Throwable> all = new java.util.ArrayList<>(reactorDropped);
         all.addAll(coreDropped);
         assertTrue(all.stream().anyMatch(e -> e == boom || e.getCause() == boom), () -> "dropped: " + all);
-        assertTrue(terminal.get() <= 1);
+        assertTrue(subscriber.terminal.get() <= 1);
     }
 
     @Test
     @DisplayName("toMono: a Subscriber throwing from onNext is not misreported as a sender completing twice")
     void toMono_subscriberThrowsFromOnNext_notMisreportedAsSenderViolation() {
         IllegalStateException boom = new IllegalStateException("subscriber threw from onNext");
-        AtomicInteger terminal = new AtomicInteger();
-        ReactorSenders.toMono(Senders.just(1)).subscribe(new Subscriber<Integer>() {
-            @Override
-            public void onSubscribe(Subscription s) {
-                s.request(1);
-            }
-
-            @Override
-            public void onNext(Integer v) {
-                throw boom;
-            }
-
-            @Override
-            public void onError(Throwable t) {
-                terminal.incrementAndGet();
-            }
-
-            @Override
-            public void onComplete() {
-                terminal.incrementAndGet();
-            }
-        });
+        ThrowingSubscriber<Integer> subscriber = ThrowingSubscriber.fromOnNext(boom);
+        ReactorSenders.toMono(Senders.just(1)).subscribe(subscriber);
         List<Throwable> all = new java.util.ArrayList<>(reactorDropped);
         all.addAll(coreDropped);
         assertTrue(all.stream().anyMatch(e -> e == boom || e.getCause() == boom), () -> "dropped: " + all);
         assertTrue(all.stream().noneMatch(e -> e instanceof ProtocolViolationException),
                 () -> "reported as a sender protocol violation: " + all);
-        assertTrue(terminal.get() <= 1);
+        assertTrue(subscriber.terminal.get() <= 1);
     }
 
     @Test
@@ -227,25 +174,8 @@ class ReactorBadInputTest {
     void toMono_subscriberThrowsFromOnError() {
         IllegalStateException failure = new IllegalStateException("sender failed");
         IllegalArgumentException boom = new IllegalArgumentException("subscriber threw from onError");
-        ReactorSenders.toMono(Senders.<Integer>justError(failure)).subscribe(new Subscriber<Integer>() {
-            @Override
-            public void onSubscribe(Subscription s) {
-                s.request(1);
-            }
-
-            @Override
-            public void onNext(Integer v) {
-            }
-
-            @Override
-            public void onError(Throwable t) {
-                throw boom;
-            }
-
-            @Override
-            public void onComplete() {
-            }
-        });
+        ThrowingSubscriber<Integer> subscriber = ThrowingSubscriber.fromOnError(boom);
+        ReactorSenders.toMono(Senders.<Integer>justError(failure)).subscribe(subscriber);
         List<Throwable> all = new java.util.ArrayList<>(reactorDropped);
         all.addAll(coreDropped);
         assertTrue(all.stream().anyMatch(e -> e == boom || e.getCause() == boom), () -> "dropped: " + all);
@@ -256,7 +186,7 @@ class ReactorBadInputTest {
     @Test
     @DisplayName("fromPublisher: onNext without demand (§1.1) -> first value delivered once, ProtocolViolationException to Reactor's onErrorDropped")
     void fromPublisher_onNextWithoutDemand() throws Exception {
-        Foreign<Integer> p = new Foreign<>((s, sub) -> {
+        ForeignPublisher<Integer> p = new ForeignPublisher<>((s, sub) -> {
             s.onSubscribe(sub); // our subscriber requests 1
             s.onNext(1);
             s.onNext(2); // beyond demand
@@ -273,9 +203,9 @@ class ReactorBadInputTest {
     @Test
     @DisplayName("fromPublisherAll: onSubscribe twice (§2.5) -> the second Subscription is cancelled, ProtocolViolationException dropped, the list still delivered")
     void fromPublisherAll_doubleOnSubscribe() throws Exception {
-        Foreign<Integer> second = new Foreign<>((s, sub) -> { });
+        ForeignPublisher<Integer> second = new ForeignPublisher<>((s, sub) -> { });
         AtomicInteger secondCancels = new AtomicInteger();
-        Foreign<Integer> p = new Foreign<>((s, sub) -> {
+        ForeignPublisher<Integer> p = new ForeignPublisher<>((s, sub) -> {
             s.onSubscribe(sub);
             s.onSubscribe(new Subscription() {
                 @Override
@@ -305,7 +235,7 @@ class ReactorBadInputTest {
     @Test
     @DisplayName("fromPublisherAll: onNext after onComplete (§1.7) -> the list delivered once, the element to Reactor's onNextDropped")
     void fromPublisherAll_onNextAfterOnComplete() throws Exception {
-        Foreign<Integer> p = new Foreign<>((s, sub) -> {
+        ForeignPublisher<Integer> p = new ForeignPublisher<>((s, sub) -> {
             s.onSubscribe(sub);
             s.onNext(1);
             s.onComplete();
@@ -322,7 +252,7 @@ class ReactorBadInputTest {
     @DisplayName("fromPublisher: onNext(null) (§2.13) -> the receiver gets NullPointerException, which is also thrown to the publisher")
     void fromPublisher_nullElement() throws Exception {
         AtomicInteger thrownToPublisher = new AtomicInteger();
-        Foreign<Integer> p = new Foreign<>((s, sub) -> {
+        ForeignPublisher<Integer> p = new ForeignPublisher<>((s, sub) -> {
             s.onSubscribe(sub);
             try {
                 s.onNext(null);
@@ -342,7 +272,7 @@ class ReactorBadInputTest {
     @Test
     @DisplayName("fromPublisher: onNext before onSubscribe (§1.9) -> setError(ProtocolViolationException)")
     void fromPublisher_onNextBeforeOnSubscribe() throws Exception {
-        Foreign<Integer> p = new Foreign<>((s, sub) -> {
+        ForeignPublisher<Integer> p = new ForeignPublisher<>((s, sub) -> {
             s.onNext(1);
             s.onSubscribe(sub);
         });
@@ -358,7 +288,7 @@ class ReactorBadInputTest {
     @DisplayName("fromPublisher: onError(null) (§2.13) -> NullPointerException thrown to the publisher; the receiver still completes")
     void fromPublisher_onErrorNull() throws Exception {
         AtomicInteger thrownToPublisher = new AtomicInteger();
-        Foreign<Integer> p = new Foreign<>((s, sub) -> {
+        ForeignPublisher<Integer> p = new ForeignPublisher<>((s, sub) -> {
             s.onSubscribe(sub);
             try {
                 s.onError(null);

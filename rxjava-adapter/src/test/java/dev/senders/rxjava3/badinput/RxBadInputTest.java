@@ -3,15 +3,19 @@ package dev.senders.rxjava3.badinput;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static dev.senders.testkit.BadInput.assertNpeNaming;
 
 import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Sender;
 import dev.senders.Senders;
 import dev.senders.rxjava3.RxSenders;
+import dev.senders.testkit.BadInput;
+import dev.senders.testkit.Broken.NullConnectSender;
+import dev.senders.testkit.ForeignPublisher;
 import dev.senders.testkit.ScopeSiblings;
+import dev.senders.testkit.ThrowingSubscriber;
 import dev.senders.testkit.TestReceiver;
 import io.reactivex.rxjava3.core.Single;
 import io.reactivex.rxjava3.core.SingleObserver;
@@ -20,13 +24,10 @@ import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BiConsumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
-import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
 
@@ -53,40 +54,30 @@ class RxBadInputTest {
         dev.senders.Hooks.resetOnErrorDropped();
     }
 
-    static void assertNpeNaming(String arg, Executable call) {
-        NullPointerException e = assertThrows(NullPointerException.class, call);
-        assertEquals(arg, e.getMessage());
-    }
-
     static Throwable unwrap(Throwable t) {
         return t instanceof io.reactivex.rxjava3.exceptions.UndeliverableException ? t.getCause() : t;
     }
 
-    /** A publisher that runs {@code script} against the subscriber it gets; counts cancels. */
-    static final class Foreign<T> implements Publisher<T> {
-        final BiConsumer<Subscriber<? super T>, Subscription> script;
-        final AtomicInteger cancels = new AtomicInteger();
+    // ------------------------------------------------------------------ null arguments
 
-        Foreign(BiConsumer<Subscriber<? super T>, Subscription> script) {
-            this.script = script;
-        }
-
-        @Override
-        public void subscribe(Subscriber<? super T> s) {
-            script.accept(s, new Subscription() {
-                @Override
-                public void request(long n) {
-                }
-
-                @Override
-                public void cancel() {
-                    cancels.incrementAndGet();
-                }
+    @Test
+    @DisplayName("toSingle, toMaybe, toCompletable, toFlowable of a sender whose connect returns null: onError with a violation naming the sender")
+    void toRx_senderWhoseConnectReturnsNull_onErrorNamingIt() {
+        List<io.reactivex.rxjava3.core.Flowable<?>> all = List.of(
+                RxSenders.toSingle(new NullConnectSender<Integer>()).toFlowable(),
+                RxSenders.toMaybe(new NullConnectSender<Integer>()).toFlowable(),
+                RxSenders.toCompletable(new NullConnectSender<Integer>()).toFlowable(),
+                RxSenders.toFlowable(new NullConnectSender<Integer>()));
+        for (io.reactivex.rxjava3.core.Flowable<?> f : all) {
+            io.reactivex.rxjava3.subscribers.TestSubscriber<?> t = f.test();
+            t.awaitDone(10, java.util.concurrent.TimeUnit.SECONDS);
+            t.assertError(e -> {
+                BadInput.assertNamesNullConnectSender(e);
+                return true;
             });
         }
+        assertTrue(rxErrors.isEmpty() && coreDropped.isEmpty(), () -> rxErrors + " " + coreDropped);
     }
-
-    // ------------------------------------------------------------------ null arguments
 
     @Test
     @DisplayName("fromSingle(null): NPE naming 'single'")
@@ -191,33 +182,13 @@ class RxBadInputTest {
     @DisplayName("toFlowable: a Subscriber throwing from onNext -> RxJavaPlugins.onError, no second terminal signal")
     void toFlowable_subscriberThrowsFromOnNext() {
         IllegalStateException boom = new IllegalStateException("subscriber threw from onNext");
-        AtomicInteger terminal = new AtomicInteger();
-        RxSenders.toFlowable(Senders.just(1)).subscribe(new Subscriber<Integer>() {
-            @Override
-            public void onSubscribe(Subscription s) {
-                s.request(1);
-            }
-
-            @Override
-            public void onNext(Integer v) {
-                throw boom;
-            }
-
-            @Override
-            public void onError(Throwable t) {
-                terminal.incrementAndGet();
-            }
-
-            @Override
-            public void onComplete() {
-                terminal.incrementAndGet();
-            }
-        });
+        ThrowingSubscriber<Integer> subscriber = ThrowingSubscriber.fromOnNext(boom);
+        RxSenders.toFlowable(Senders.just(1)).subscribe(subscriber);
         List<Throwable> all = new java.util.ArrayList<>();
         rxErrors.forEach(e -> all.add(unwrap(e)));
         all.addAll(coreDropped);
         assertTrue(all.stream().anyMatch(e -> e == boom), () -> "reported: " + all);
-        assertTrue(terminal.get() <= 1);
+        assertTrue(subscriber.terminal.get() <= 1);
     }
 
     // ------------------------------------------------------------------ foreign publishers breaking RS
@@ -225,7 +196,7 @@ class RxBadInputTest {
     @Test
     @DisplayName("fromPublisher: onNext beyond demand (§1.1) -> value delivered once; ProtocolViolationException to RxJavaPlugins")
     void fromPublisher_onNextWithoutDemand() throws Exception {
-        Foreign<Integer> p = new Foreign<>((s, sub) -> {
+        ForeignPublisher<Integer> p = new ForeignPublisher<>((s, sub) -> {
             s.onSubscribe(sub); // we request 1
             s.onNext(1);
             s.onNext(2); // beyond demand, after our cancel
@@ -244,7 +215,7 @@ class RxBadInputTest {
     @DisplayName("fromPublisher: onSubscribe twice (§2.5) -> the second Subscription is cancelled, ProtocolViolationException to RxJavaPlugins, value delivered")
     void fromPublisher_doubleOnSubscribe() throws Exception {
         AtomicInteger secondCancels = new AtomicInteger();
-        Foreign<Integer> p = new Foreign<>((s, sub) -> {
+        ForeignPublisher<Integer> p = new ForeignPublisher<>((s, sub) -> {
             s.onSubscribe(sub);
             s.onSubscribe(new Subscription() {
                 @Override
@@ -270,7 +241,7 @@ class RxBadInputTest {
     @Test
     @DisplayName("fromPublisherList: onNext after onComplete (§1.7) -> the list delivered once, ProtocolViolationException to RxJavaPlugins")
     void fromPublisherList_onNextAfterOnComplete() throws Exception {
-        Foreign<Integer> p = new Foreign<>((s, sub) -> {
+        ForeignPublisher<Integer> p = new ForeignPublisher<>((s, sub) -> {
             s.onSubscribe(sub);
             s.onNext(1);
             s.onComplete();
@@ -289,7 +260,7 @@ class RxBadInputTest {
     @DisplayName("fromPublisher: onNext(null) (§2.13) -> the receiver gets NullPointerException, which is also thrown to the publisher")
     void fromPublisher_nullElement() throws Exception {
         AtomicInteger thrownToPublisher = new AtomicInteger();
-        Foreign<Integer> p = new Foreign<>((s, sub) -> {
+        ForeignPublisher<Integer> p = new ForeignPublisher<>((s, sub) -> {
             s.onSubscribe(sub);
             try {
                 s.onNext(null);
@@ -308,7 +279,7 @@ class RxBadInputTest {
     @Test
     @DisplayName("fromPublisher: onNext before onSubscribe (§1.9) -> setError(ProtocolViolationException)")
     void fromPublisher_onNextBeforeOnSubscribe() throws Exception {
-        Foreign<Integer> p = new Foreign<>((s, sub) -> {
+        ForeignPublisher<Integer> p = new ForeignPublisher<>((s, sub) -> {
             s.onNext(1);
             s.onSubscribe(sub);
         });

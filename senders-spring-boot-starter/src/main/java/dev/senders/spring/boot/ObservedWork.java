@@ -9,15 +9,19 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Work spawned through a {@link ScopeSpawner}: the same sender, run with the spawning thread's
- * context installed, and counted by how it ends.
+ * context installed, observed ({@link WorkObservation}) and counted by how it ends.
  *
  * <ul>
  * <li>{@code connect} and {@code start} of the source run with the captured context installed;
  *     so does each completion signal forwarded downstream (the scope's receiver, whose error
  *     handler logs a failure with the request's MDC).
- * <li>{@code setValue} counts completed, {@code setStopped} counts stopped, before forwarding, so
- *     the counters are up to date when the scope's join completes. Errors are counted by the scope
- *     itself ({@code errorCount()}), not here.
+ * <li>{@code setValue} counts completed, {@code setError} failed, {@code setStopped} stopped,
+ *     before forwarding, so the counters are up to date when the scope's join completes. (The
+ *     scope counts the error too, in its {@code errorCount()} of all its work.)
+ * <li>{@code connect} starts the prepared observation (the scope accepted the work) and makes it
+ *     current, inside the installed context, around the source's connect and start; each
+ *     completion ends it with its outcome before forwarding, so it has ended when the join
+ *     completes. A second completion does not end it again.
  * <li>Signals pass through unchanged, on the thread that sent them; the downstream env (stop token,
  *     scheduler, queries) is the source's env. A second completion is forwarded as is: the scope's
  *     receiver reports it as a protocol violation.
@@ -30,24 +34,35 @@ final class ObservedWork<T> implements Sender<T> {
     private final Sender<T> source;
     private final SpawnCounters counters;
     private final SpawnContext.Snapshot context;
+    private final WorkObservation.Pending observation;
 
-    ObservedWork(Sender<T> source, SpawnCounters counters, SpawnContext.Snapshot context) {
+    ObservedWork(Sender<T> source, SpawnCounters counters, SpawnContext.Snapshot context,
+            WorkObservation.Pending observation) {
         this.source = Objects.requireNonNull(source, "sender");
         this.counters = counters;
         this.context = context;
+        this.observation = observation;
     }
 
     @Override
     public OperationState connect(Receiver<? super T> receiver) {
         Objects.requireNonNull(receiver, "receiver");
-        Operation<T> op = new Operation<>(receiver, counters, context);
         SpawnContext.Restored restored = context.restore();
         try {
-            op.upstream = source.connect(op);
+            Operation<T> op = new Operation<>(receiver, counters, context, observation.start());
+            SpawnContext.Restored current = op.observation.open();
+            try {
+                op.upstream = source.connect(op);
+            } catch (RuntimeException | Error e) {
+                op.end(WorkObservation.Outcome.ERROR, e);   // no operation to complete it: the caller gets e
+                throw e;
+            } finally {
+                current.close();
+            }
+            return op;
         } finally {
             restored.close();
         }
-        return op;
     }
 
     @Override
@@ -61,21 +76,41 @@ final class ObservedWork<T> implements Sender<T> {
         private final Receiver<? super T> downstream;
         private final SpawnCounters counters;
         private final SpawnContext.Snapshot context;
+        final WorkObservation.Running observation;
         /** Written by connect before the operation is handed out; read by start on the same hand-off. */
         @SuppressWarnings("NullAway.Init") // connect sets it before returning the operation
         OperationState upstream;
+        /**
+         * Whether the observation was ended. A plain field: the protocol orders a source's
+         * completions; a racing second one is the source's violation, which the scope reports.
+         */
+        private boolean ended;
 
-        Operation(Receiver<? super T> downstream, SpawnCounters counters, SpawnContext.Snapshot context) {
+        Operation(Receiver<? super T> downstream, SpawnCounters counters, SpawnContext.Snapshot context,
+                WorkObservation.Running observation) {
             this.downstream = downstream;
             this.counters = counters;
             this.context = context;
+            this.observation = observation;
+        }
+
+        void end(WorkObservation.Outcome outcome, @Nullable Throwable error) {
+            if (!ended) {
+                ended = true;
+                observation.end(outcome, error);
+            }
         }
 
         @Override
         public void start() {
             SpawnContext.Restored restored = context.restore();
             try {
-                upstream.start();
+                SpawnContext.Restored current = observation.open();
+                try {
+                    upstream.start();
+                } finally {
+                    current.close();
+                }
             } finally {
                 restored.close();
             }
@@ -84,6 +119,7 @@ final class ObservedWork<T> implements Sender<T> {
         @Override
         public void setValue(@Nullable T value) {
             counters.completed.increment();
+            end(WorkObservation.Outcome.VALUE, null);
             SpawnContext.Restored restored = context.restore();
             try {
                 downstream.setValue(value);
@@ -94,6 +130,8 @@ final class ObservedWork<T> implements Sender<T> {
 
         @Override
         public void setError(Throwable error) {
+            counters.failed.increment();
+            end(WorkObservation.Outcome.ERROR, error);
             SpawnContext.Restored restored = context.restore();
             try {
                 downstream.setError(error);
@@ -105,6 +143,7 @@ final class ObservedWork<T> implements Sender<T> {
         @Override
         public void setStopped() {
             counters.stopped.increment();
+            end(WorkObservation.Outcome.STOPPED, null);
             SpawnContext.Restored restored = context.restore();
             try {
                 downstream.setStopped();

@@ -45,7 +45,7 @@ public final class ReactorScopeSpawner {
      * it if it outlasts {@code senders.scope.shutdown.grace}.
      *
      * @param work the publisher to subscribe to
-     * @return {@code true} if subscribed; {@code false} if the scope is closed, in which case
+     * @return {@code true} if subscribed; {@code false} if the scope is closed or full, in which case
      *         {@code work} is never subscribed
      * @throws NullPointerException if {@code work} is null
      */
@@ -59,7 +59,7 @@ public final class ReactorScopeSpawner {
      *
      * @param work     the publisher to subscribe to
      * @param workName what to call it in reports and logs, e.g. {@code "send-audit-event"}
-     * @return {@code true} if subscribed; {@code false} if the scope is closed, in which case
+     * @return {@code true} if subscribed; {@code false} if the scope is closed or full, in which case
      *         {@code work} is never subscribed
      * @throws NullPointerException if an argument is null
      */

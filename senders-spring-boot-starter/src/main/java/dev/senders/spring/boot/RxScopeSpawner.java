@@ -15,7 +15,7 @@ import java.util.Objects;
  * now, on the calling thread; values and elements are discarded, an error goes to the scope's
  * handler (a {@code CancellationException} counts as stopped), and shutdown waits for the work
  * (and disposes it if it outlasts {@code senders.scope.shutdown.grace}). Each returns {@code true}
- * if subscribed, {@code false} if the scope is closed, in which case the source is never
+ * if subscribed, {@code false} if the scope is closed or full, in which case the source is never
  * subscribed. The overloads taking a {@code workName} spawn the work under that name
  * ({@link ScopeSpawner#spawn(dev.senders.Sender, String)}): listed with its name and age while
  * it runs, and named in its error's log line.

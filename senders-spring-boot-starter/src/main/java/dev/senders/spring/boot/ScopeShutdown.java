@@ -11,6 +11,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import dev.senders.scope.Scopes;
+import dev.senders.scope.ShutdownReport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.BeanFactory;
@@ -48,20 +50,25 @@ import org.jspecify.annotations.Nullable;
  * So spawned work finishes before anything it uses goes away, and nothing an HTTP request does is
  * refused because of shutdown.
  *
- * <p><b>How long.</b> {@code stop} closes the scope and starts its join, then returns; the
- * callback Spring passes runs when the shutdown ends, which is one of ({@link Outcome}):
+ * <p><b>How long.</b> {@code stop} starts the core's shutdown sequence,
+ * {@link Scopes#joinOrStopAsync(CountingScope, Duration, Duration, int, java.util.function.Consumer)}
+ * (close, join, stop request at the grace, give up at the stop timeout), then returns; the callback
+ * Spring passes runs when the shutdown ends, which is one of ({@link ShutdownReport.Outcome}):
  * <ol>
  * <li>{@code JOINED}: all work finished within {@code senders.scope.shutdown.grace};
  * <li>{@code STOPPED}: at the grace, stop was requested on the scope (Reactor and RxJava work is
  *     cancelled, sender work sees its stop token fire) and the work ended within
  *     {@code senders.scope.shutdown.stop-timeout} more;
  * <li>{@code ABANDONED}: work still ran at grace + stop-timeout; it is logged at {@code ERROR}
- *     (each piece the scope can list on a line of its own, with its name and age: see
- *     {@link ScopeReport#outstanding()}) and shutdown goes on without it.
+ *     (the oldest pieces the scope can list, at most {@code senders.scope.list-limit}, each on a
+ *     line of its own with its name and age, then counts of the rest: see
+ *     {@link ScopeReport#outstandingLines()}) and shutdown goes on without it.
  * </ol>
  * Shutdown therefore never takes longer than grace + stop-timeout (plus the cost of the log line).
- * The timers run on the JDK's {@code CompletableFuture} delay thread, and the stop request on a
- * thread of its own, so a saturated common pool or a stop callback that blocks cannot extend them.
+ * The deadlines run on the library's timer thread ({@code senders-timer}), and the stop request on
+ * a thread of its own ({@code senders-stop-<scope>}), so a stop callback that blocks cannot extend
+ * them. The grace's {@code WARN} line is logged on the timer thread. The JFR events of the core's
+ * sequence are recorded ({@code dev.senders.JoinStart}, {@code JoinEnd}, {@code JoinDeadline}).
  * At {@link #start()} the bean raises Spring's shutdown timeout for its own phase to at least
  * grace + stop-timeout + 1 s, so that Spring does not give up on the phase (and destroy the beans
  * the work uses) before those bounds; other phases keep
@@ -74,7 +81,7 @@ import org.jspecify.annotations.Nullable;
  * are refused. {@link #isPauseable()} is {@code false}: {@code context.pause()} does not close it.
  *
  * <p>Listeners ({@link Listener} beans, such as the starter's metrics) are told the
- * {@link Result}, on the thread that ended the shutdown, before Spring's callback runs.
+ * {@link ShutdownReport}, on the thread that ended the shutdown, before Spring's callback runs.
  */
 public final class ScopeShutdown implements SmartLifecycle, BeanFactoryAware, DisposableBean {
 
@@ -88,35 +95,16 @@ public final class ScopeShutdown implements SmartLifecycle, BeanFactoryAware, Di
     private static final Logger log = LoggerFactory.getLogger(ScopeShutdown.class);
     private static final Duration PHASE_TIMEOUT_MARGIN = Duration.ofSeconds(1);
 
-    /** How a shutdown ended. */
-    public enum Outcome {
-        /** All work finished within the grace. */
-        JOINED,
-        /** Work outlasted the grace; after the stop request it ended within the stop timeout. */
-        STOPPED,
-        /** Work still ran at grace + stop timeout; shutdown went on without it. */
-        ABANDONED
-    }
-
-    /**
-     * What a shutdown did.
-     *
-     * @param outcome  how it ended
-     * @param duration from the scope's close to the end of the shutdown
-     * @param report   the scope when the shutdown ended ({@code report.active()} is what was abandoned)
-     */
-    public record Result(Outcome outcome, Duration duration, ScopeReport report) {
-    }
-
-    /** Told the result of the shutdown, once, on the thread that ended it. Must not block. */
+    /** Told the report of the shutdown, once, on the thread that ended it. Must not block. */
     @FunctionalInterface
     public interface Listener {
         /**
          * Called once when the shutdown has ended.
          *
-         * @param result how it ended
+         * @param report how it ended ({@link ShutdownReport#outcome()}, {@link ShutdownReport#elapsed()})
+         *               and what was left
          */
-        void scopeShutDown(Result result);
+        void scopeShutDown(ShutdownReport report);
     }
 
     private final ScopeSpawner spawner;
@@ -125,11 +113,8 @@ public final class ScopeShutdown implements SmartLifecycle, BeanFactoryAware, Di
     private final Duration phaseTimeout;
     private final List<Listener> listeners;
     private final AtomicBoolean begun = new AtomicBoolean();
-    private final AtomicBoolean finished = new AtomicBoolean();
-    private final CompletableFuture<Result> done = new CompletableFuture<>();
+    private final CompletableFuture<ShutdownReport> done = new CompletableFuture<>();
     private volatile boolean running;
-    private volatile boolean stopRequested;
-    private volatile long closedAt;
     private @Nullable BeanFactory beanFactory;
 
     /**
@@ -209,11 +194,11 @@ public final class ScopeShutdown implements SmartLifecycle, BeanFactoryAware, Di
 
     /**
      * Starts the shutdown if it has not started (closes the scope, starts the join and the timers)
-     * and returns its result, completed when it ends. Later calls return the same stage.
+     * and returns its report, completed when it ends. Later calls return the same stage.
      *
-     * @return the shutdown's result, completed on the thread that ended it
+     * @return the shutdown's report, completed on the thread that ended it
      */
-    public CompletionStage<Result> shutdown() {
+    public CompletionStage<ShutdownReport> shutdown() {
         if (begun.compareAndSet(false, true)) {
             begin();
         }
@@ -221,7 +206,7 @@ public final class ScopeShutdown implements SmartLifecycle, BeanFactoryAware, Di
     }
 
     private void await() {
-        CompletionStage<Result> stage = shutdown();
+        CompletionStage<ShutdownReport> stage = shutdown();
         try {
             // Bounded by the timers; the margin only guards against a listener that blocks.
             stage.toCompletableFuture().get(grace.plus(stopTimeout).plus(PHASE_TIMEOUT_MARGIN).toNanos(),
@@ -235,64 +220,46 @@ public final class ScopeShutdown implements SmartLifecycle, BeanFactoryAware, Di
 
     private void begin() {
         CountingScope scope = spawner.scope();
-        closedAt = System.nanoTime();
-        CompletableFuture<Void> joined;
+        CompletableFuture<ShutdownReport> report;
         try {
-            scope.close();
-            joined = Senders.toCompletableFuture(scope.join());
+            report = Senders.toCompletableFuture(Scopes.joinOrStopAsync(scope, grace, stopTimeout,
+                    spawner.listLimit(), this::graceOver));
         } catch (RuntimeException | Error e) {
-            log.error("Scope '{}': close or join failed; shutdown goes on", spawner.name(), e);
-            finish(Outcome.ABANDONED);
+            fail(e);
             return;
         }
-        if (joined.isDone()) {
-            finish(Outcome.JOINED);
-            return;
+        if (!report.isDone()) {
+            log.info("Closed {}: waiting up to {} for its work", spawner.counters(), grace);
         }
-        log.info("Closed {}: waiting up to {} for its work", spawner.report(), grace);
-        joined.whenComplete((v, e) -> finish(stopRequested ? Outcome.STOPPED : Outcome.JOINED));
-        CompletableFuture.delayedExecutor(grace.toNanos(), TimeUnit.NANOSECONDS, Runnable::run)
-                .execute(() -> afterGrace(joined));
+        report.whenComplete((r, e) -> {
+            if (r != null) {
+                finish(r);
+            } else {
+                fail(e);
+            }
+        });
     }
 
-    /** On the JDK's delay thread: request stop on a thread of its own, then arm the last timer. */
-    private void afterGrace(CompletableFuture<Void> joined) {
-        if (joined.isDone()) {
-            return;
-        }
-        stopRequested = true;
-        ScopeReport report = spawner.report();
+    /** On the timer thread at the grace deadline, before the stop request. */
+    private void graceOver(ShutdownReport atGrace) {
+        ScopeReport report = spawner.report(atGrace.outstanding());
         log.warn("Grace {} over for {}: requesting stop{}", grace, report, report.outstandingLines());
-        Thread stopper = new Thread(this::requestStop, "senders-scope-stop-" + spawner.name());
-        stopper.setDaemon(true);
-        stopper.start();
-        CompletableFuture.delayedExecutor(stopTimeout.toNanos(), TimeUnit.NANOSECONDS, Runnable::run)
-                .execute(() -> {
-                    if (!joined.isDone()) {
-                        finish(Outcome.ABANDONED);
-                    }
-                });
     }
 
-    private void requestStop() {
-        try {
-            spawner.scope().requestStop();
-        } catch (RuntimeException | Error e) {
-            log.error("Scope '{}': a stop callback of spawned work threw", spawner.name(), e);
-        }
+    private void fail(Throwable e) {
+        log.error("Scope '{}': close or join failed; shutdown goes on", spawner.name(), e);
+        running = false;
+        done.completeExceptionally(e);
     }
 
-    private void finish(Outcome outcome) {
-        if (!finished.compareAndSet(false, true)) {
-            return;
-        }
-        ScopeReport report = spawner.report();
-        Result result = new Result(outcome, Duration.ofNanos(System.nanoTime() - closedAt), report);
-        switch (outcome) {
-            case JOINED, STOPPED -> log.info("Shut down {} in {} ms: {}", report, result.duration().toMillis(), outcome);
+    private void finish(ShutdownReport result) {
+        ScopeReport report = spawner.report(result.outstanding());
+        switch (result.outcome()) {
+            case JOINED, STOPPED -> log.info("Shut down {} in {} ms: {}", report, result.elapsed().toMillis(),
+                    result.outcome());
             case ABANDONED -> log.error("Abandoned {}: still running {} after the close (grace {} + stop timeout {});"
                     + " shutdown goes on, and the beans that work uses will be destroyed under it{}",
-                    report, result.duration(), grace, stopTimeout, report.outstandingLines());
+                    report, result.elapsed(), grace, stopTimeout, report.outstandingLines());
         }
         for (Listener l : listeners) {
             try {

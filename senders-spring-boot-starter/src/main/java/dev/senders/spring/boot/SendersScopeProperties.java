@@ -3,6 +3,7 @@ package dev.senders.spring.boot;
 import java.time.Duration;
 import java.util.Objects;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code senders.scope.*} configuration properties of the application-wide scope.
@@ -31,9 +32,31 @@ public class SendersScopeProperties {
      */
     private boolean contextPropagation = true;
 
+    /**
+     * How many pieces of outstanding work the senders endpoint, the shutdown log lines and the scope
+     * report list (oldest first) before they summarize the rest (counts by name and kind, oldest
+     * age, how many not shown). The endpoint's limit parameter overrides it per request.
+     */
+    private int listLimit = 20; // OutstandingSummary.DEFAULT_LIMIT, written out for the metadata's default value
+
+    /**
+     * The most operations the scope holds at once; at the limit, spawns are refused as when the
+     * scope is closed (the spawners return false, the refusal is counted with reason "full"), until
+     * some of the work has ended. Unset: no limit.
+     */
+    private @Nullable Long maxOutstanding;
+
+    /**
+     * Whether tasks submitted to Spring Boot's applicationTaskExecutor (what @Async methods and
+     * injected TaskExecutors use) are work of the scope: joined at shutdown, interrupted when they
+     * outlive the grace, listed by name and counted. Executor beans marked @ScopeTracked are
+     * tracked whatever this says.
+     */
+    private boolean trackTaskExecutor = true;
+
     private final Shutdown shutdown = new Shutdown();
 
-    /** The defaults: name {@value #DEFAULT_NAME}, context propagation on, grace 30 s, stop timeout 10 s. */
+    /** The defaults: name {@value #DEFAULT_NAME}, context propagation on, list limit 20, grace 30 s, stop timeout 10 s. */
     public SendersScopeProperties() {
     }
 
@@ -76,6 +99,70 @@ public class SendersScopeProperties {
      */
     public void setContextPropagation(boolean contextPropagation) {
         this.contextPropagation = contextPropagation;
+    }
+
+    /**
+     * How many pieces of outstanding work views list before they summarize the rest.
+     *
+     * @return {@code senders.scope.list-limit}
+     */
+    public int getListLimit() {
+        return listLimit;
+    }
+
+    /**
+     * Sets how many pieces of outstanding work views list.
+     *
+     * @param listLimit zero or positive
+     * @throws IllegalArgumentException if {@code listLimit} is negative
+     */
+    public void setListLimit(int listLimit) {
+        if (listLimit < 0) {
+            throw new IllegalArgumentException("senders.scope.list-limit must be zero or positive, was " + listLimit
+                    + ": it is how many pieces of outstanding work the endpoint and the shutdown log list");
+        }
+        this.listLimit = listLimit;
+    }
+
+    /**
+     * The most operations the scope holds at once.
+     *
+     * @return {@code senders.scope.max-outstanding}, or {@code null} for no limit
+     */
+    public @Nullable Long getMaxOutstanding() {
+        return maxOutstanding;
+    }
+
+    /**
+     * Sets the most operations the scope holds at once.
+     *
+     * @param maxOutstanding at least 1, or {@code null} for no limit
+     * @throws IllegalArgumentException if {@code maxOutstanding} is below 1
+     */
+    public void setMaxOutstanding(@Nullable Long maxOutstanding) {
+        if (maxOutstanding != null && maxOutstanding < 1) {
+            throw new IllegalArgumentException("senders.scope.max-outstanding must be at least 1, was " + maxOutstanding
+                    + ": it is how many operations the scope holds at once (leave it unset for no limit)");
+        }
+        this.maxOutstanding = maxOutstanding;
+    }
+
+    /**
+     * Whether Spring Boot's {@code applicationTaskExecutor} is tracked by the scope.
+     *
+     * @return {@code senders.scope.track-task-executor}
+     */
+    public boolean isTrackTaskExecutor() {
+        return trackTaskExecutor;
+    }
+
+    /**
+     * Sets whether Spring Boot's {@code applicationTaskExecutor} is tracked by the scope.
+     *
+     * @param trackTaskExecutor {@code true} to track it
+     */
+    public void setTrackTaskExecutor(boolean trackTaskExecutor) {
+        this.trackTaskExecutor = trackTaskExecutor;
     }
 
     /**

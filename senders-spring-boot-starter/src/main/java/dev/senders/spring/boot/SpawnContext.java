@@ -1,5 +1,7 @@
 package dev.senders.spring.boot;
 
+import java.util.Objects;
+
 /**
  * Carries the spawning thread's context (MDC, trace, security context, ...) to spawned work.
  *
@@ -12,9 +14,11 @@ package dev.senders.spring.boot;
  * ({@code spring.reactor.context-propagation=auto}) does it for Reactor operators, given the
  * {@code Context} that {@link ReactorScopeSpawner} writes at subscription.
  *
- * <p>The starter defines one backed by Micrometer's context-propagation library when it is on the
- * class path ({@code senders.scope.context-propagation=true}, the default), else {@link #NONE}. An
- * application can define its own bean to carry something else.
+ * <p>The starter defines one when Micrometer's context-propagation library is on the class path
+ * ({@code senders.scope.context-propagation=true}, the default): the whole SLF4J MDC
+ * ({@link MdcSpawnContext}) and then every registered {@code ThreadLocalAccessor}
+ * ({@link MicrometerSpawnContext}); else {@link #NONE}. An application can define its own bean to
+ * carry something else.
  */
 @FunctionalInterface
 public interface SpawnContext {
@@ -28,6 +32,39 @@ public interface SpawnContext {
      * @return the captured context
      */
     Snapshot capture();
+
+    /**
+     * This context and then {@code next}: both captured at spawn; restored in this order and
+     * uninstalled in the reverse order.
+     *
+     * @param next what to carry besides this context
+     * @return the combined context
+     */
+    default SpawnContext and(SpawnContext next) {
+        Objects.requireNonNull(next, "next");
+        SpawnContext first = this;
+        return () -> {
+            Snapshot a = first.capture();
+            Snapshot b = next.capture();
+            return () -> {
+                Restored ra = a.restore();
+                Restored rb;
+                try {
+                    rb = b.restore();
+                } catch (RuntimeException | Error e) {
+                    ra.close();
+                    throw e;
+                }
+                return () -> {
+                    try {
+                        rb.close();
+                    } finally {
+                        ra.close();
+                    }
+                };
+            };
+        };
+    }
 
     /** A captured context. */
     @FunctionalInterface

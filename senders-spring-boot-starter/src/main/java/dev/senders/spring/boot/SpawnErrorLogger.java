@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * failed work, before the work is released (so a join never completes before the line is logged),
  * and counts the error in {@code errorCount()}; work spawned through {@link ScopeSpawner} has the
  * spawning request's context (MDC, trace) installed while it runs. The error never reaches the
- * thread's uncaught-exception handler.
+ * thread's uncaught-exception handler. Each error is also passed to the
+ * {@link SpawnErrorListeners}, if any, before it is logged.
  */
 public final class SpawnErrorLogger implements Consumer<Throwable> {
 
@@ -35,6 +36,7 @@ public final class SpawnErrorLogger implements Consumer<Throwable> {
 
     @Override
     public void accept(Throwable error) {
+        SpawnErrorListeners.publish(scopeName, error);
         Optional<String> work = ScopeTrace.find(error).flatMap(ScopeTrace::workName);
         if (work.isPresent()) {
             log.error("Work '{}' spawned into scope '{}' failed", work.get(), scopeName, error);

@@ -16,6 +16,7 @@ import dev.senders.spring.boot.autoconfigure.SendersRxJavaAutoConfiguration;
 import dev.senders.spring.boot.autoconfigure.SendersScopeAutoConfiguration;
 import dev.senders.spring.boot.metrics.SendersScopeMetrics;
 import dev.senders.spring.boot.webapp.PhaseZeroResource;
+import dev.senders.scope.ShutdownReport;
 import dev.senders.spring.boot.webapp.ResultStore;
 import io.micrometer.context.ContextRegistry;
 import io.micrometer.context.ContextSnapshot;
@@ -218,7 +219,7 @@ class SendersAutoConfigurationTest {
             ScopeSpawner spawner = context.getBean(ScopeSpawner.class);
             context.getBean(ScopeShutdown.class).shutdown().toCompletableFuture().get(5, TimeUnit.SECONDS);
             assertThat(ReactorScopes.spawn(Mono.empty(), spawner.scope().getToken())).isSameAs(ReactorScopes.REFUSED);
-            assertThat(spawner.report().refused()).isEqualTo(1);
+            assertThat(spawner.report().scopeRefused()).isEqualTo(1);
         });
     }
 
@@ -278,7 +279,7 @@ class SendersAutoConfigurationTest {
 
     @Test
     void theShutdownHappensOnce_howeverManyCallersAskAtTheSameTime() {
-        List<ScopeShutdown.Result> results = new CopyOnWriteArrayList<>();
+        List<ShutdownReport> results = new CopyOnWriteArrayList<>();
         runner.withBean(ScopeShutdown.Listener.class, () -> results::add)
                 .withPropertyValues("senders.scope.shutdown.grace=100ms").run(context -> {
                     ScopeShutdown shutdown = context.getBean(ScopeShutdown.class);
@@ -299,8 +300,8 @@ class SendersAutoConfigurationTest {
                         t.join(10_000);
                     }
                     context.close();
-                    assertThat(results).singleElement().extracting(ScopeShutdown.Result::outcome)
-                            .isEqualTo(ScopeShutdown.Outcome.STOPPED);
+                    assertThat(results).singleElement().extracting(ShutdownReport::outcome)
+                            .isEqualTo(ShutdownReport.Outcome.STOPPED);
                     // the callbacks run on the thread that ends the shutdown, possibly just after the
                     // blocking callers were released: wait for them (bounded), then count them
                     assertThat(bothCalledBack.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
@@ -330,7 +331,8 @@ class SendersAutoConfigurationTest {
                     reactor.spawn(Mono.just(3));
 
                     assertThat(count(registry, "senders.scope.stopped")).isEqualTo(1);
-                    assertThat(count(registry, "senders.scope.refused")).isEqualTo(1);
+                    assertThat(registry.get("senders.scope.refused").tags("scope", "jobs", "reason", "closed")
+                            .functionCounter().count()).isEqualTo(1);
                     Timer shutdown = registry.get("senders.scope.shutdown").tags("scope", "jobs", "outcome", "stopped")
                             .timer();
                     assertThat(shutdown.count()).isEqualTo(1);
@@ -405,10 +407,11 @@ class SendersAutoConfigurationTest {
         }
         List<Map<String, Object>> properties = com.jayway.jsonpath.JsonPath.read(json, "$.properties[?(@.name =~ /senders.*/)]");
         assertThat(properties).extracting(p -> p.get("name")).containsExactlyInAnyOrder("senders.scope.name",
-                "senders.scope.context-propagation", "senders.scope.shutdown.grace",
+                "senders.scope.context-propagation", "senders.scope.list-limit", "senders.scope.max-outstanding",
+                "senders.scope.shutdown.grace",
                 "senders.scope.shutdown.stop-timeout");
         assertThat(properties).allSatisfy(p -> assertThat((String) p.get("description")).isNotBlank());
         assertThat(properties).extracting(p -> p.get("defaultValue")).containsExactlyInAnyOrder("application", true,
-                "30s", "10s");
+                20, null, "30s", "10s");
     }
 }

@@ -3,6 +3,7 @@ package dev.senders.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.senders.scope.ScopeState;
+import dev.senders.scope.ShutdownReport;
 import dev.senders.spring.boot.webapp.ResultStore;
 import dev.senders.spring.boot.webapp.WorkApp;
 import dev.senders.spring.boot.webapp.WorkApp.Answer;
@@ -118,9 +119,9 @@ class WebFluxShutdownTest {
         assertThat(store.results).as("the stop request cancelled it").containsEntry("order-4", "stopped");
         assertThat(spawner.report()).extracting(ScopeReport::stopped, ScopeReport::active).containsExactly(1L, 0L);
         assertThat(spawner.scope().state()).isEqualTo(ScopeState.JOINED);
-        ScopeShutdown.Result result = shutdown.shutdown().toCompletableFuture().get();
-        assertThat(result.outcome()).isEqualTo(ScopeShutdown.Outcome.STOPPED);
-        assertThat(result.duration()).as("ended by the stop request, long before the stop timeout")
+        ShutdownReport result = shutdown.shutdown().toCompletableFuture().get();
+        assertThat(result.outcome()).isEqualTo(ShutdownReport.Outcome.STOPPED);
+        assertThat(result.elapsed()).as("ended by the stop request, long before the stop timeout")
                 .isBetween(Duration.ofMillis(300), Duration.ofMillis(3_000));
         assertThat(closeMillis).isGreaterThanOrEqualTo(300);
         assertThat(output).contains("Grace PT0.3S over for scope 'web'").contains(": STOPPED");
@@ -138,12 +139,12 @@ class WebFluxShutdownTest {
 
         long closeMillis = app.closeAsync().get(20, TimeUnit.SECONDS);
         try {
-            ScopeShutdown.Result result = shutdown.shutdown().toCompletableFuture().get();
-            assertThat(result.outcome()).isEqualTo(ScopeShutdown.Outcome.ABANDONED);
-            assertThat(result.duration()).as("grace + stop timeout = 700 ms, then it gave up")
+            ShutdownReport result = shutdown.shutdown().toCompletableFuture().get();
+            assertThat(result.outcome()).isEqualTo(ShutdownReport.Outcome.ABANDONED);
+            assertThat(result.elapsed()).as("grace + stop timeout = 700 ms, then it gave up")
                     .isBetween(Duration.ofMillis(700), Duration.ofMillis(2_000));
             assertThat(closeMillis).isGreaterThanOrEqualTo(700);
-            assertThat(result.report().active()).isEqualTo(1);
+            assertThat(result.remaining()).isEqualTo(1);
             assertThat(spawner.report().active()).isEqualTo(1);
             assertThat(output).contains("Abandoned scope 'web' CLOSED_AND_JOINING: 1 active");
             String out = output.getOut();
@@ -155,7 +156,7 @@ class WebFluxShutdownTest {
             assertThat(m.find()).isTrue();
             assertThat(Long.parseLong(m.group(1))).as("it ran from its spawn to the end of the stop timeout")
                     .isGreaterThanOrEqualTo(700);
-            assertThat(result.report().outstanding()).extracting(ScopeReport.Work::name)
+            assertThat(result.stillRunning()).extracting(w -> w.name().orElseThrow())
                     .containsExactly("stubborn-order-5");
         } finally {
             WorkApplication.STUBBORN.complete(null);             // let it end: the scope joins

@@ -5,13 +5,19 @@ import dev.senders.spring.boot.ScopeShutdown;
 import dev.senders.spring.boot.ScopeSpawner;
 import java.time.Duration;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
 /**
  * The {@code senders} Actuator endpoint ({@code GET /actuator/senders}): the application scope's
- * state, its outstanding work and counters ({@link ScopeReport}), and the shutdown settings.
- * Read-only. Expose it with {@code management.endpoints.web.exposure.include=senders}.
+ * state, counters, oldest outstanding work and a summary of all of it ({@link ScopeReport}), and
+ * the shutdown settings. The answer stays small at any number of outstanding operations: it lists
+ * at most {@code senders.scope.list-limit} pieces of work (oldest first), or {@code limit} when the
+ * request gives one ({@code GET /actuator/senders?limit=100}); the rest is counted by name and by
+ * kind. The full list is {@code CountingScope.outstanding()}. Read-only. Expose it with
+ * {@code management.endpoints.web.exposure.include=senders}.
  */
 @Endpoint(id = "senders")
 public final class SendersEndpoint {
@@ -32,13 +38,30 @@ public final class SendersEndpoint {
     }
 
     /**
-     * The scope now.
+     * The scope now, listing at most {@code senders.scope.list-limit} pieces of outstanding work.
      *
      * @return its state, counters and shutdown settings
      */
-    @ReadOperation
     public ScopeDescriptor scope() {
-        return new ScopeDescriptor(spawner.report(), shutdown);
+        return scope(null);
+    }
+
+    /**
+     * The scope now.
+     *
+     * @param limit the most pieces of outstanding work to list (query parameter {@code limit});
+     *              {@code null} for {@code senders.scope.list-limit}
+     * @return its state, counters and shutdown settings
+     * @throws InvalidEndpointRequestException (HTTP 400) if {@code limit} is negative
+     */
+    @ReadOperation
+    public ScopeDescriptor scope(@Nullable Integer limit) {
+        int n = limit == null ? spawner.listLimit() : limit;
+        if (n < 0) {
+            throw new InvalidEndpointRequestException("limit must be zero or positive, was " + n
+                    + ": it is how many pieces of outstanding work to list", "limit must be zero or positive");
+        }
+        return new ScopeDescriptor(spawner.report(n), shutdown);
     }
 
     /**

@@ -16,8 +16,14 @@ import org.springframework.boot.health.contributor.Health;
  *     {@code UNUSED_AND_CLOSED}). The application is going away on purpose and refuses new work,
  *     which is what a load balancer needs to know; nothing is broken, so not {@code DOWN}.
  * </ul>
- * Failed work does not change the status (its errors are handled: logged and counted). Details:
- * {@code scope} (the name), {@code state}, {@code active} (outstanding work), {@code failed}.
+ * Failed work does not change the status (its errors are handled: logged and counted), and neither
+ * does a full scope: with {@code senders.scope.max-outstanding} set, a scope that holds that many
+ * operations is still {@code UP} (it is working at capacity and refuses only the excess, with
+ * {@code 503}s the client can retry), with the details {@code maxOutstanding}, {@code saturated}
+ * ({@code true} at the limit) and {@code refusedFull}. Details:
+ * {@code scope} (the name), {@code state}, {@code active} (outstanding work), {@code failed} (the
+ * scope's error count, all its work). A health check reads counters only: its cost does not grow
+ * with the outstanding work.
  */
 public final class SendersHealthIndicator extends AbstractHealthIndicator {
 
@@ -35,11 +41,16 @@ public final class SendersHealthIndicator extends AbstractHealthIndicator {
 
     @Override
     protected void doHealthCheck(Health.Builder builder) {
-        ScopeReport r = spawner.report();
+        ScopeReport r = spawner.counters();
         (r.open() ? builder.up() : builder.outOfService())
                 .withDetail("scope", r.name())
                 .withDetail("state", r.state().name())
                 .withDetail("active", r.active())
-                .withDetail("failed", r.failed());
+                .withDetail("failed", r.scopeFailed());
+        if (r.maxOutstanding() != null) {
+            builder.withDetail("maxOutstanding", r.maxOutstanding())
+                    .withDetail("saturated", r.saturated())
+                    .withDetail("refusedFull", r.scopeRefusedFull());
+        }
     }
 }

@@ -1,12 +1,14 @@
 package dev.senders.spring.boot.autoconfigure;
 
 import dev.senders.scope.CountingScope;
+import dev.senders.spring.boot.MdcSpawnContext;
 import dev.senders.spring.boot.MicrometerSpawnContext;
 import dev.senders.spring.boot.ScopeShutdown;
 import dev.senders.spring.boot.ScopeSpawner;
 import dev.senders.spring.boot.SendersScopeProperties;
 import dev.senders.spring.boot.SpawnContext;
 import dev.senders.spring.boot.SpawnErrorLogger;
+import dev.senders.spring.boot.WorkObservation;
 import java.time.Duration;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -26,7 +28,7 @@ import org.springframework.core.env.Environment;
  * {@code CountingScope} is then the one spawned into and shut down (its errors go to its own
  * handler). With Micrometer's context-propagation library on the class path and
  * {@code senders.scope.context-propagation} not {@code false}, spawned work carries the
- * spawning thread's context ({@link MicrometerSpawnContext}).
+ * spawning thread's MDC and registered context ({@link MdcSpawnContext}, {@link MicrometerSpawnContext}).
  */
 @AutoConfiguration
 @ConditionalOnClass(CountingScope.class)
@@ -43,16 +45,19 @@ public final class SendersScopeAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     CountingScope sendersScope(SendersScopeProperties properties) {
-        return new CountingScope(properties.getName(), new SpawnErrorLogger(properties.getName()));
+        return CountingScope.builder().name(properties.getName()).errorHandler(new SpawnErrorLogger(properties.getName()))
+                .maxOutstanding(properties.getMaxOutstanding() == null ? Long.MAX_VALUE : properties.getMaxOutstanding())
+                .build();
     }
 
     @Bean
     @ConditionalOnMissingBean
     ScopeSpawner scopeSpawner(CountingScope scope, SendersScopeProperties properties,
-            ObjectProvider<SpawnContext> context) {
+            ObjectProvider<SpawnContext> context, ObjectProvider<WorkObservation> observation) {
         SpawnContext c = properties.isContextPropagation() ? context.getIfAvailable(() -> SpawnContext.NONE)
                 : SpawnContext.NONE;
-        return new ScopeSpawner(scope, properties.getName(), c);
+        return new ScopeSpawner(scope, properties.getName(), c, properties.getListLimit(),
+                observation.getIfAvailable(() -> WorkObservation.NONE));
     }
 
     @Bean
@@ -75,7 +80,7 @@ public final class SendersScopeAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         SpawnContext sendersSpawnContext() {
-            return new MicrometerSpawnContext();
+            return new MdcSpawnContext().and(new MicrometerSpawnContext());
         }
     }
 }

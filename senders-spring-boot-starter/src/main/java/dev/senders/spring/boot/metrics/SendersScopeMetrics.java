@@ -1,5 +1,7 @@
 package dev.senders.spring.boot.metrics;
 
+import dev.senders.scope.RefusalReason;
+import dev.senders.scope.ShutdownReport;
 import dev.senders.spring.boot.ScopeReport;
 import dev.senders.spring.boot.ScopeShutdown;
 import dev.senders.spring.boot.ScopeSpawner;
@@ -21,8 +23,12 @@ import java.util.function.ToLongFunction;
  * The application scope's meters, each tagged {@code scope=<senders.scope.name>}:
  * <ul>
  * <li>gauge {@code senders.scope.active}: work associated with the scope and not yet finished;
- * <li>counters {@code senders.scope.spawned}, {@code .completed}, {@code .failed},
- *     {@code .stopped}, {@code .refused}: see {@link ScopeReport} for what each counts;
+ * <li>counters {@code senders.scope.spawned}, {@code .completed}, {@code .stopped}: work handed
+ *     to the starter's spawners ({@link ScopeReport#spawned()}, {@link ScopeReport#completed()},
+ *     {@link ScopeReport#stopped()}); {@code senders.scope.failed} and {@code .refused}: all the
+ *     scope's work, however spawned ({@link ScopeReport#scopeFailed()},
+ *     {@link ScopeReport#scopeRefused()}); {@code .refused} is tagged {@code reason=closed|full}
+ *     (the scope's {@code refusedCount(RefusalReason)}: closed, or at {@code senders.scope.max-outstanding});
  * <li>timer {@code senders.scope.shutdown}, tagged {@code outcome=joined|stopped|abandoned}: from
  *     the scope's close at shutdown to the end of its join (or to giving up on it), recorded once.
  * </ul>
@@ -37,7 +43,7 @@ public final class SendersScopeMetrics implements MeterBinder, ScopeShutdown.Lis
 
     private final ScopeSpawner spawner;
     private final Tags tags;
-    private final List<Map<ScopeShutdown.Outcome, Timer>> shutdownTimers = new CopyOnWriteArrayList<>();
+    private final List<Map<ShutdownReport.Outcome, Timer>> shutdownTimers = new CopyOnWriteArrayList<>();
 
     /**
      * The meters of {@code spawner}'s scope.
@@ -57,12 +63,17 @@ public final class SendersScopeMetrics implements MeterBinder, ScopeShutdown.Lis
         counter(registry, "spawned", "Work accepted by the scope through the starter's spawners and token",
                 ScopeReport::spawned);
         counter(registry, "completed", "Work that ended with a value", ScopeReport::completed);
-        counter(registry, "failed", "Work whose error went to the scope's error handler", ScopeReport::failed);
+        counter(registry, "failed", "Work whose error went to the scope's error handler, however it was spawned",
+                ScopeReport::scopeFailed);
         counter(registry, "stopped", "Work that ended stopped (cancelled, or stopped by the scope at shutdown)",
                 ScopeReport::stopped);
-        counter(registry, "refused", "Associations the scope refused because it was closed", ScopeReport::refused);
-        Map<ScopeShutdown.Outcome, Timer> timers = new EnumMap<>(ScopeShutdown.Outcome.class);
-        for (ScopeShutdown.Outcome outcome : ScopeShutdown.Outcome.values()) {
+        for (RefusalReason reason : RefusalReason.values()) {
+            FunctionCounter.builder("senders.scope.refused", spawner, s -> s.scope().refusedCount(reason))
+                    .description("Associations the scope refused, however they were attempted, by reason")
+                    .tags(tags).tag("reason", reason.name().toLowerCase(Locale.ROOT)).register(registry);
+        }
+        Map<ShutdownReport.Outcome, Timer> timers = new EnumMap<>(ShutdownReport.Outcome.class);
+        for (ShutdownReport.Outcome outcome : ShutdownReport.Outcome.values()) {
             timers.put(outcome, Timer.builder("senders.scope.shutdown")
                     .description("From the scope's close at shutdown to the end of its join, or to giving up on it")
                     .tags(tags).tag("outcome", outcome.name().toLowerCase(Locale.ROOT))
@@ -72,14 +83,14 @@ public final class SendersScopeMetrics implements MeterBinder, ScopeShutdown.Lis
     }
 
     private void counter(MeterRegistry registry, String name, String description, ToLongFunction<ScopeReport> f) {
-        FunctionCounter.builder("senders.scope." + name, spawner, s -> f.applyAsLong(s.report()))
+        FunctionCounter.builder("senders.scope." + name, spawner, s -> f.applyAsLong(s.counters()))
                 .description(description).tags(tags).register(registry);
     }
 
     @Override
-    public void scopeShutDown(ScopeShutdown.Result result) {
-        for (Map<ScopeShutdown.Outcome, Timer> timers : shutdownTimers) {
-            Objects.requireNonNull(timers.get(result.outcome())).record(result.duration()); // one timer per outcome
+    public void scopeShutDown(ShutdownReport report) {
+        for (Map<ShutdownReport.Outcome, Timer> timers : shutdownTimers) {
+            Objects.requireNonNull(timers.get(report.outcome())).record(report.elapsed()); // one timer per outcome
         }
     }
 }

@@ -34,7 +34,7 @@ public final class WorkApp implements AutoCloseable {
     /** Starts the app with {@code properties} ({@code key=value}) on top of loopback and a random port. */
     public static WorkApp start(String... properties) {
         List<String> args = new ArrayList<>(List.of("--server.address=127.0.0.1", "--server.port=0",
-                "--spring.main.banner-mode=off", "--logging.pattern.console=%level %logger{0} [%X{traceId}] %msg%n"));
+                "--spring.main.banner-mode=off", "--logging.pattern.console=%level %logger{0} [%X{traceId}%X{orderId}] %msg%n"));
         for (String p : properties) {
             args.add("--" + p);
         }

@@ -36,6 +36,9 @@ import reactor.util.context.Context;
  * <li>{@code POST /stubborn/{id}}: sender work named {@code stubborn-{id}} that ignores stop
  *     requests and ends only when {@link #STUBBORN} is completed;
  * <li>{@code POST /fail/{id}}: work named {@code audit-{id}} that fails after the response;
+ * <li>{@code POST /mdc/{id}}: the handler puts {@code orderId} into the MDC and spawns work named
+ *     {@code store-{id}} that records the {@code orderId} it sees when it starts and after a thread
+ *     hop ({@code atStart|afterHop}), then fails;
  * <li>{@code POST /call/{id}?ms=&url=}: work that waits {@code ms}, then calls {@code url} with a
  *     WebClient on the application's Reactor Netty resources, and records the answer.
  * </ul>
@@ -90,6 +93,19 @@ public class WorkApplication {
                     return answer(reactor, Mono.delay(Duration.ofMillis(50))
                             .then(Mono.error(new IllegalStateException("audit write of order " + id + " failed"))),
                             "audit-" + id);
+                })
+                .POST("/mdc/{id}", request -> {
+                    String id = request.pathVariable("id");
+                    MDC.put("orderId", id);                  // what a handler does for its log lines
+                    try {
+                        return answer(reactor, Mono.fromCallable(() -> String.valueOf(MDC.get("orderId")))
+                                .delayElement(Duration.ofMillis(20))
+                                .doOnNext(atStart -> store.put(id, atStart + "|" + MDC.get("orderId")))
+                                .then(Mono.error(new IllegalStateException("order " + id + " not stored"))),
+                                "store-" + id);
+                    } finally {
+                        MDC.remove("orderId");
+                    }
                 })
                 .POST("/call/{id}", request -> {
                     String id = request.pathVariable("id");

@@ -1,0 +1,245 @@
+package dev.senders.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.senders.scope.CountingScope;
+import dev.senders.scope.OutstandingWork;
+import dev.senders.spring.boot.autoconfigure.SendersScopeAutoConfiguration;
+import dev.senders.spring.boot.autoconfigure.SendersTaskExecutorAutoConfiguration;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.context.LifecycleAutoConfiguration;
+import org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.task.AsyncTaskExecutor;
+import org.springframework.core.task.SimpleAsyncTaskExecutor;
+import org.springframework.core.task.TaskExecutor;
+import org.springframework.scheduling.annotation.Async;
+import org.springframework.scheduling.annotation.EnableAsync;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
+
+/**
+ * Spring Boot's task executor (and executors marked {@link ScopeTracked}) in the application scope:
+ * {@code @Async} work and injected {@code TaskExecutor}s are joined at shutdown, interrupted past
+ * the grace, listed by name and counted.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class TaskExecutorTrackingTest {
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(TaskExecutionAutoConfiguration.class,
+                    LifecycleAutoConfiguration.class, SendersScopeAutoConfiguration.class,
+                    SendersTaskExecutorAutoConfiguration.class));
+
+    /** An {@code @Async} bean whose methods wait for a latch (or until interrupted). */
+    static class AsyncWork {
+        final CountDownLatch release = new CountDownLatch(1);
+        final CountDownLatch started = new CountDownLatch(1);
+        final AtomicInteger finished = new AtomicInteger();
+        final AtomicBoolean interrupted = new AtomicBoolean();
+
+        @Async
+        public void audit(String id) {
+            started.countDown();
+            try {
+                if (release.await(30, TimeUnit.SECONDS)) {
+                    finished.incrementAndGet();
+                }
+            } catch (InterruptedException e) {
+                interrupted.set(true);
+            }
+        }
+
+        // the bean is a class-based proxy: its state is read through methods, which reach the target
+        public CountDownLatch started() {
+            return started;
+        }
+
+        public CountDownLatch release() {
+            return release;
+        }
+
+        public int finished() {
+            return finished.get();
+        }
+
+        public boolean interrupted() {
+            return interrupted.get();
+        }
+
+        @Async
+        public CompletableFuture<String> charge(String id) {
+            return CompletableFuture.completedFuture("charged " + id);
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @EnableAsync
+    static class AsyncApp {
+        @Bean
+        AsyncWork asyncWork() {
+            return new AsyncWork();
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class OwnExecutor {
+        @Bean
+        @ScopeTracked
+        ThreadPoolTaskExecutor reportExecutor() {
+            ThreadPoolTaskExecutor e = new ThreadPoolTaskExecutor();
+            e.setCorePoolSize(1);
+            return e;
+        }
+    }
+
+    @Test
+    void applicationTaskExecutorTasksAreWorkOfTheScope_countedAndListed() {
+        runner.run(context -> {
+            ThreadPoolTaskExecutor executor = context.getBean("applicationTaskExecutor", ThreadPoolTaskExecutor.class);
+            CountingScope scope = context.getBean(CountingScope.class);
+            ScopeSpawner spawner = context.getBean(ScopeSpawner.class);
+            CountDownLatch release = new CountDownLatch(1);
+            executor.execute(() -> await(release));
+            Future<Integer> f = context.getBean(TaskExecutor.class) instanceof AsyncTaskExecutor a
+                    ? a.submit(() -> 42) : null;
+            assertThat(f).isNotNull();
+            assertThat(f.get(10, TimeUnit.SECONDS)).isEqualTo(42);
+            assertThat(scope.count()).isEqualTo(1);
+            assertThat(names(scope.outstanding())).containsExactly("applicationTaskExecutor task");
+            release.countDown();
+            awaitCount(scope, 0);
+            ScopeReport report = spawner.report();
+            assertThat(report.spawned()).isEqualTo(2);
+            assertThat(report.completed()).isEqualTo(2);
+        });
+    }
+
+    @Test
+    void asyncMethodsAreNamedClassHashMethod_andJoinedAtShutdown() {
+        runner.withUserConfiguration(AsyncApp.class).run(context -> {
+            AsyncWork work = context.getBean(AsyncWork.class);
+            CountingScope scope = context.getBean(CountingScope.class);
+            work.audit("7");
+            assertThat(work.started().await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(names(scope.outstanding())).containsExactly("AsyncWork#audit");
+            assertThat(work.charge("8").get(10, TimeUnit.SECONDS)).isEqualTo("charged 8");
+            // released from another thread while the context closes: the shutdown waits for it
+            CompletableFuture.delayedExecutor(300, TimeUnit.MILLISECONDS).execute(work.release()::countDown);
+            context.close();
+            assertThat(work.finished()).isEqualTo(1);
+            assertThat(scope.count()).isZero();
+            assertThatThrownBy(() -> work.audit("9")).isInstanceOf(RejectedExecutionException.class)
+                    .hasMessageContaining("is closed");
+        });
+    }
+
+    @Test
+    void asyncWorkThatOutlivesTheGraceIsInterrupted_andTheShutdownLogNamesIt(CapturedOutput output) {
+        runner.withUserConfiguration(AsyncApp.class)
+                .withPropertyValues("senders.scope.shutdown.grace=200ms", "senders.scope.shutdown.stop-timeout=5s")
+                .run(context -> {
+                    AsyncWork work = context.getBean(AsyncWork.class);
+                    CountingScope scope = context.getBean(CountingScope.class);
+                    work.audit("stuck");
+                    assertThat(work.started().await(10, TimeUnit.SECONDS)).isTrue();
+                    long t0 = System.nanoTime();
+                    context.close();
+                    assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(5));
+                    assertThat(work.interrupted()).isTrue();
+                    assertThat(scope.count()).isZero();
+                });
+        assertThat(output).contains("AsyncWork#audit");
+    }
+
+    @Test
+    void trackTaskExecutorFalseLeavesSpringsExecutorAlone() {
+        runner.withPropertyValues("senders.scope.track-task-executor=false").run(context -> {
+            ThreadPoolTaskExecutor executor = context.getBean("applicationTaskExecutor", ThreadPoolTaskExecutor.class);
+            CountDownLatch release = new CountDownLatch(1);
+            executor.execute(() -> await(release));
+            assertThat(context.getBean(CountingScope.class).count()).isZero();
+            assertThat(executor.getClass()).isEqualTo(ThreadPoolTaskExecutor.class);
+            release.countDown();
+        });
+    }
+
+    @Test
+    void anExecutorBeanMarkedScopeTrackedOptsIn() {
+        runner.withUserConfiguration(OwnExecutor.class).withPropertyValues("senders.scope.track-task-executor=false")
+                .run(context -> {
+                    ThreadPoolTaskExecutor executor = context.getBean("reportExecutor", ThreadPoolTaskExecutor.class);
+                    CountingScope scope = context.getBean(CountingScope.class);
+                    CountDownLatch release = new CountDownLatch(1);
+                    executor.execute(() -> await(release));
+                    assertThat(names(scope.outstanding())).containsExactly("reportExecutor task");
+                    release.countDown();
+                    awaitCount(scope, 0);
+                });
+    }
+
+    @Test
+    void theExecutorAcceptsTasksAfterTheContextClosedEvent_untilTheScopeCloses() {
+        runner.run(context -> {
+            ThreadPoolTaskExecutor executor = context.getBean("applicationTaskExecutor", ThreadPoolTaskExecutor.class);
+            // Spring would otherwise shut it down on the context-closed event, before the web server drains
+            context.publishEvent(new org.springframework.context.event.ContextClosedEvent(context.getSourceApplicationContext()));
+            AtomicBoolean ran = new AtomicBoolean();
+            executor.submit(() -> ran.set(true)).get(10, TimeUnit.SECONDS);
+            assertThat(ran).isTrue();
+        });
+    }
+
+    @Test
+    @EnabledForJreRange(min = JRE.JAVA_21)
+    void virtualThreadExecutorIsTrackedToo() {
+        runner.withUserConfiguration(AsyncApp.class).withPropertyValues("spring.threads.virtual.enabled=true")
+                .run(context -> {
+                    assertThat(context.getBean("applicationTaskExecutor")).isInstanceOf(SimpleAsyncTaskExecutor.class);
+                    AsyncWork work = context.getBean(AsyncWork.class);
+                    work.audit("v");
+                    assertThat(work.started().await(10, TimeUnit.SECONDS)).isTrue();
+                    assertThat(names(context.getBean(CountingScope.class).outstanding())).containsExactly("AsyncWork#audit");
+                    work.release().countDown();
+                    context.close();
+                    assertThat(work.finished()).isEqualTo(1);
+                });
+    }
+
+    private static List<String> names(List<OutstandingWork> work) {
+        return work.stream().map(w -> w.name().orElse("?")).toList();
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void awaitCount(CountingScope scope, long n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (scope.count() != n && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertThat(scope.count()).isEqualTo(n);
+    }
+}

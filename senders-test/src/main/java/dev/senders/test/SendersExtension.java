@@ -1,0 +1,218 @@
+package dev.senders.test;
+
+import dev.senders.Senders;
+import dev.senders.scope.CountingScope;
+import dev.senders.scope.OutstandingWork;
+import dev.senders.scope.SimpleCountingScope;
+import java.lang.reflect.AnnotatedElement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Fails a test whose spawned work is still running after it, or failed: what
+ * kotlinx-coroutines-test's {@code runTest} does for child coroutines, for work spawned into
+ * scopes.
+ *
+ * <pre>{@code
+ * @ExtendWith(SendersExtension.class)
+ * class AuditTest {
+ *     @Test
+ *     void auditsEachOrder(CountingScope scope) {
+ *         new Auditor(scope).onOrder(order);   // spawns into scope, returns at once
+ *         syncWait(scope.whenIdle());          // wait for the side effect
+ *         assertThat(store.events()).hasSize(1);
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p><b>Scopes.</b> A test method (or {@code @BeforeEach}/{@code @AfterEach} method) parameter
+ * of type {@link CountingScope} or {@link SimpleCountingScope} gets a new, open scope, one of each
+ * type per test, named after the test ({@code "AuditTest.auditsEachOrder"}). Its error handler
+ * records each error of spawned work. A parameter of type {@link VirtualTime} gets a virtual
+ * clock installed for the test and closed after it.
+ *
+ * <p><b>During the test</b> (from before the first {@code @BeforeEach} method until the scopes
+ * joined): debug capture is on ({@code Hooks.enableDebugCapture()}: each spawn records its site)
+ * and every error that reaches {@code Hooks.onErrorDropped} is recorded too (and still passed
+ * to the handler installed before). Both are put back as they were afterwards.
+ *
+ * <p><b>After the test</b> (after its {@code @AfterEach} methods), on the test's thread: each
+ * scope is closed and joined within the deadline: {@link JoinTimeout} on the method, else on
+ * the class, else the JUnit configuration parameter {@value #JOIN_TIMEOUT_PARAMETER}
+ * ({@code "5s"}, {@code "500ms"}, {@code "PT5S"}), else 5 s, measured on the real clock. Work
+ * still running at the deadline is asked to stop and listed in the failure (name, age, spawn
+ * site); the errors recorded are attached to it as suppressed exceptions. The test is then
+ * reported failed (never aborted); a test that failed already gets this failure as suppressed.
+ * Errors of work that fails after the test method returned, before its scope joined, count.
+ */
+public final class SendersExtension implements BeforeEachCallback, AfterEachCallback, ParameterResolver {
+
+    /** The JUnit configuration parameter for the default join deadline ({@code "5s"}, {@code "PT5S"}). */
+    public static final String JOIN_TIMEOUT_PARAMETER = "senders.test.join-timeout";
+
+    /** The join deadline when nothing else is configured. */
+    public static final Duration DEFAULT_JOIN_TIMEOUT = Duration.ofSeconds(5);
+
+    /** How long work asked to stop at the deadline gets to end before the failure is reported. */
+    private static final Duration STOP_GRACE = Duration.ofSeconds(1);
+
+    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SendersExtension.class);
+    private static final String KEY = "work";
+
+    /** Created by JUnit ({@code @ExtendWith}) or by the test ({@code @RegisterExtension}). */
+    public SendersExtension() {
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        String name = context.getRequiredTestClass().getSimpleName() + "." + context.getRequiredTestMethod().getName();
+        context.getStore(NAMESPACE).put(KEY, new TestWork(name, ErrorCapture.open()));
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        Class<?> type = parameter.getParameter().getType();
+        return type == CountingScope.class || type == SimpleCountingScope.class || type == VirtualTime.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        TestWork work = context.getStore(NAMESPACE).get(KEY, TestWork.class);
+        if (work == null) {
+            throw new ParameterResolutionException("SendersExtension gives a " + parameter.getParameter().getType().getSimpleName()
+                    + " to test methods and @BeforeEach/@AfterEach methods only (one per test): declare the parameter there, not on "
+                    + parameter.getDeclaringExecutable());
+        }
+        Class<?> type = parameter.getParameter().getType();
+        if (type == CountingScope.class) {
+            return work.countingScope();
+        }
+        if (type == SimpleCountingScope.class) {
+            return work.simpleScope();
+        }
+        return work.virtualTime();
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        TestWork work = context.getStore(NAMESPACE).remove(KEY, TestWork.class);
+        if (work == null) {
+            return;
+        }
+        AssertionError failure = work.finish(joinTimeout(context));
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private static Duration joinTimeout(ExtensionContext context) {
+        Optional<JoinTimeout> a = find(context.getTestMethod().orElse(null));
+        if (a.isEmpty()) {
+            a = find(context.getTestClass().orElse(null));
+        }
+        if (a.isPresent()) {
+            JoinTimeout t = a.get();
+            if (t.value() < 0) {
+                throw new IllegalArgumentException("@JoinTimeout(" + t.value() + ") is negative: give zero or more");
+            }
+            return Duration.ofNanos(t.unit().toNanos(t.value()));
+        }
+        return context.getConfigurationParameter(JOIN_TIMEOUT_PARAMETER)
+                .map(text -> TestDurations.parse(JOIN_TIMEOUT_PARAMETER, text))
+                .orElse(DEFAULT_JOIN_TIMEOUT);
+    }
+
+    private static Optional<JoinTimeout> find(@Nullable AnnotatedElement element) {
+        return element == null ? Optional.empty() : AnnotationSupport.findAnnotation(element, JoinTimeout.class);
+    }
+
+    /** The scopes and the error capture of one test. */
+    private static final class TestWork {
+        private final String name;
+        private final ErrorCapture errors;
+        private @Nullable CountingScope counting; // the test's thread only (JUnit resolves parameters there)
+        private @Nullable SimpleCountingScope simple;
+        private @Nullable VirtualTime virtualTime;
+
+        TestWork(String name, ErrorCapture errors) {
+            this.name = name;
+            this.errors = errors;
+        }
+
+        synchronized CountingScope countingScope() {
+            if (counting == null) {
+                counting = new CountingScope(name, errors);
+            }
+            return counting;
+        }
+
+        synchronized SimpleCountingScope simpleScope() {
+            if (simple == null) {
+                simple = new SimpleCountingScope(name, errors);
+            }
+            return simple;
+        }
+
+        synchronized VirtualTime virtualTime() {
+            if (virtualTime == null) {
+                virtualTime = VirtualTime.install();
+            }
+            return virtualTime;
+        }
+
+        /** Closes and joins the scopes; the failure to report, or null. */
+        synchronized @Nullable AssertionError finish(Duration timeout) {
+            List<OutstandingWork> running = new ArrayList<>();
+            boolean timedOut = false;
+            try {
+                long deadline = System.nanoTime() + Math.max(0L, timeout.toNanos());
+                if (counting != null) {
+                    counting.close();
+                }
+                if (simple != null) {
+                    simple.close();
+                }
+                if (counting != null && !join(counting.join(), deadline)) {
+                    timedOut = true;
+                    running.addAll(counting.outstanding());
+                    counting.requestStop();
+                    join(counting.join(), System.nanoTime() + STOP_GRACE.toNanos());
+                }
+                if (simple != null && !join(simple.join(), deadline)) {
+                    timedOut = true;
+                    running.addAll(simple.outstanding()); // a SimpleCountingScope cannot stop its work
+                }
+            } finally {
+                errors.close();
+                if (virtualTime != null) {
+                    virtualTime.close();
+                }
+            }
+            String where = "scope '" + name + "'";
+            return WorkFailures.failure(where, TestDurations.format(timeout), running, timedOut, errors.errors(), 0L);
+        }
+
+        private static boolean join(dev.senders.Sender<Void> join, long deadlineNanos) {
+            try {
+                Senders.syncWait(join, Duration.ofNanos(Math.max(0L, deadlineNanos - System.nanoTime())));
+                return true;
+            } catch (TimeoutException late) {
+                return false;
+            } catch (CancellationException interrupted) {
+                return false;
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package dev.senders.test;
+
+import dev.senders.scope.CountingScope;
+import java.time.Duration;
+import org.springframework.context.ApplicationContext;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
+import org.springframework.test.context.TestContext;
+import org.springframework.test.context.TestExecutionListener;
+
+/**
+ * Makes every Spring test wait, after each test method, for the work it spawned into the
+ * application scope (the context's one {@link CountingScope} bean, the starter's) and fail when
+ * that work failed or is still running: registered for every Spring test through
+ * {@code META-INF/spring.factories} when {@code senders-test} is on the test class path; no
+ * annotation is needed (a test class that lists its own {@code @TestExecutionListeners} without
+ * merging the defaults leaves it out).
+ *
+ * <p>Before each test method it starts recording the errors of spawned work: those the
+ * starter's error handler logs for the application scope, and those that reach
+ * {@code Hooks.onErrorDropped}. After the method (before the context is dirtied or closed), on
+ * the test's thread, it waits for the scope to be idle ({@code whenIdle()}: the scope stays open
+ * for the next test of the same cached context) up to the Spring property
+ * {@value #IDLE_TIMEOUT_PROPERTY} (default 10 s; {@code "10s"}, {@code "500ms"},
+ * {@code "PT10S"}), then fails the test when work still runs (listing it: name, age, spawn site;
+ * debug capture is on during the method) or when spawned work failed in between (the errors
+ * attached as suppressed). Only errors from the start of the method to the end of that wait
+ * count, so an earlier test's failure never fails a later one.
+ *
+ * <p>Opt out per test class with the property {@value #ENABLED_PROPERTY}{@code =false} (for
+ * example {@code @SpringBootTest(properties = "senders.test.await-idle=false")}). Inside a test,
+ * {@link ApplicationScope#awaitIdle()} waits for the side effect in one line.
+ */
+public final class SendersTestExecutionListener implements TestExecutionListener, Ordered {
+
+    /** The Spring property that bounds the wait after each test method. */
+    public static final String IDLE_TIMEOUT_PROPERTY = "senders.test.idle-timeout";
+
+    /** The Spring property that turns the wait off ({@code false}) for a test class. */
+    public static final String ENABLED_PROPERTY = "senders.test.await-idle";
+
+    /** The wait's deadline when {@value #IDLE_TIMEOUT_PROPERTY} is not set. */
+    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(10);
+
+    /**
+     * After Spring's own listeners: {@code afterTestMethod} runs in reverse order, so this one
+     * checks the scope before a {@code @DirtiesContext} closes the context.
+     */
+    public static final int ORDER = 10_000;
+
+    private static final String ATTRIBUTE = SendersTestExecutionListener.class.getName() + ".watch";
+
+    /** Created by Spring's TestContext framework. */
+    public SendersTestExecutionListener() {
+    }
+
+    @Override
+    public int getOrder() {
+        return ORDER;
+    }
+
+    @Override
+    public void beforeTestMethod(TestContext testContext) {
+        ApplicationContext context = testContext.getApplicationContext();
+        Environment env = context.getEnvironment();
+        if (!env.getProperty(ENABLED_PROPERTY, Boolean.class, Boolean.TRUE)) {
+            return;
+        }
+        CountingScope scope = context.getBeanProvider(CountingScope.class).getIfUnique();
+        if (scope == null) {
+            return;
+        }
+        String timeoutText = env.getProperty(IDLE_TIMEOUT_PROPERTY);
+        Duration timeout = timeoutText == null ? DEFAULT_IDLE_TIMEOUT : TestDurations.parse(IDLE_TIMEOUT_PROPERTY, timeoutText);
+        String test = testContext.getTestClass().getSimpleName() + "." + testContext.getTestMethod().getName();
+        ScopeWatch watch = new ScopeWatch(scope, timeout, test);
+        testContext.setAttribute(ATTRIBUTE, watch);
+        ApplicationScope.enter(watch);
+    }
+
+    @Override
+    public void afterTestMethod(TestContext testContext) {
+        ScopeWatch watch = (ScopeWatch) testContext.removeAttribute(ATTRIBUTE);
+        if (watch == null) {
+            return;
+        }
+        ApplicationScope.leave(watch);
+        AssertionError failure = watch.finish();
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}
