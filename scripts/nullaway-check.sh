@@ -29,7 +29,7 @@ final class NullAwayProbe {
 JAVA
 
 log="$work/compile.log"
-if (cd "$work" && mvn -B "$@" compile -pl sender-core -Dmaven.javadoc.skip=true) > "$log" 2>&1; then
+if (cd "$work/sender-core" && mvn -B "$@" compile) > "$log" 2>&1; then
     echo "nullaway-check: FAILED: the build accepted a method that returns null without @Nullable"
     exit 1
 fi
@@ -40,7 +40,7 @@ if ! grep -q 'NullAwayProbe.java:\[7,.*\[NullAway\] returning @Nullable expressi
 fi
 
 sed -i 's/    static String name(boolean known) {/    static @org.jspecify.annotations.Nullable String name(boolean known) {/' "$probe"
-if ! (cd "$work" && mvn -B "$@" compile -pl sender-core -Dmaven.javadoc.skip=true) > "$log" 2>&1; then
+if ! (cd "$work/sender-core" && mvn -B "$@" compile) > "$log" 2>&1; then
     echo "nullaway-check: FAILED: the build rejected the probe once its result is @Nullable:"
     grep -E 'ERROR' "$log" | head -20
     exit 1
