@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * The async-scope algorithms of P3149R6 ({@code nest}, {@code spawn}, {@code spawn_future}) and
@@ -84,8 +85,8 @@ public final class Scopes {
      *         {@link dev.senders.Hooks#isNonBlockingThread})
      * @throws NullPointerException if an argument is null
      */
-    public static @Nullable ShutdownReport joinOrStop(CountingScope scope, Duration grace, Duration stopTimeout) {
-        return Senders.syncWait(joinOrStopAsync(scope, grace, stopTimeout));
+    public static ShutdownReport joinOrStop(CountingScope scope, Duration grace, Duration stopTimeout) {
+        return Nulls.nonNull(Senders.syncWait(joinOrStopAsync(scope, grace, stopTimeout))); // completes with a report, never stopped
     }
 
     /**
