@@ -858,7 +858,8 @@ final class ScopeCore implements AsyncScopeToken {
             if (count != 0) {
                 ScopeDiagnostics d = core.diag;
                 Hooks.onErrorDropped(new ScopeLeakedException(core.name(), STATES[(int) (w & STATE_MASK)], count,
-                        core.outstanding(), d == null ? null : d.createdAt));
+                        core.outstanding(), OutstandingSummary.of(core, OutstandingSummary.DEFAULT_LIMIT),
+                        d == null ? null : d.createdAt));
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.senders.scope;
 
+import dev.senders.internal.SharedTimer;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
@@ -172,7 +173,7 @@ final class ScopeDiagnostics {
 
     /** The running tracked work, oldest first. */
     List<OutstandingWork> snapshot(String scopeName) {
-        long now = System.nanoTime();
+        long now = SharedTimer.nanoTime();
         Instant wall = Instant.now();
         List<OutstandingWork> out = new ArrayList<>();
         for (TrackedSender.Op<?> n = head; n != null; n = n.next) {
@@ -193,7 +194,7 @@ final class ScopeDiagnostics {
      * bounded by the limit and the name cap; nothing is sorted but the kept entries.
      */
     OutstandingSummary summary(String scopeName, long total, int limit) {
-        long now = System.nanoTime();
+        long now = SharedTimer.nanoTime();
         Instant wall = Instant.now();
         TrackedSender.Op<?>[] ring = new TrackedSender.Op<?>[limit];
         long running = 0L;

@@ -45,8 +45,9 @@ public final class Scopes {
      * inner sender (before {@code then}, say) is not seen. Connected anywhere else, the result is
      * {@code sender} itself. Usage: {@code Scopes.spawn(Scopes.named(work, "audit-" + id), token)}.
      *
-     * <p>Cost: a named piece of work is tracked, an operation that is also a list node, 96 bytes and five atomic operations more
-     * per operation; unnamed work costs nothing extra.
+     * <p>Cost: a named piece of work is tracked (one more operation object, which is also a node
+     * of the scope's outstanding list, and a few atomic operations); unnamed work costs nothing
+     * extra.
      *
      * @param <T> the value type
      * @param sender the work to name
@@ -191,7 +192,7 @@ public final class Scopes {
         try {
             env = token.spawnEnv();
             // A scope with a stop source: the receiver is also the first registration on it.
-            // (StopNode.Host is a class: a failed interface instanceof here costs ~10 ns per spawn.)
+            // (StopNode.Host is a class: a failed interface instanceof here would scan the secondary supers.)
             r = env.stopToken() instanceof StopNode.Host ? new SpawnReceiver.Stoppable(token) : new SpawnReceiver(token);
         } catch (Throwable t) {
             token.dissociate();

@@ -8,6 +8,7 @@ import dev.senders.ProtocolViolationException;
 import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.internal.Jfr;
+import dev.senders.internal.SharedTimer;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -72,7 +73,7 @@ final class TrackedSender<T> implements Sender<T> {
         final @Nullable ScopeTrace site;
         private final Receiver<? super T> downstream;
         @Nullable OperationState child;
-        /** System.nanoTime() at start; written before the node is published. */
+        /** SharedTimer.nanoTime() at start (the virtual clock under test); written before the node is published. */
         long startNanos;
         /** A begun JFR WorkEnd event, or null. */
         private @Nullable Object jfr;
@@ -104,7 +105,7 @@ final class TrackedSender<T> implements Sender<T> {
                 throw new ProtocolViolationException(scope.name() + ": start() called twice on an operation of"
                         + " tracked work (start an operation once; connect the sender again for another run)");
             }
-            startNanos = System.nanoTime();
+            startNanos = SharedTimer.nanoTime();
             if (STATE.compareAndSet(this, NEW, RUNNING)) {
                 if (Jfr.workEventsEnabled()) {
                     jfr = Jfr.workStarted(scope.name(), name, kind);

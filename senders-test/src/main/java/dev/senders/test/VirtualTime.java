@@ -14,8 +14,9 @@ import java.util.concurrent.TimeUnit;
  * {@code VirtualTimeScheduler} and RxJava's {@code TestScheduler} are for their libraries, and
  * the virtual time of kotlinx-coroutines-test's {@code runTest}. While installed, every library
  * wait that takes a {@code Duration} and does not block its caller ({@code Senders.timeout},
- * {@code sender.timeout(d)}, anything the library schedules after a delay) is queued on this
- * clock instead of the real timer, and runs when the test advances the clock past its due time:
+ * {@code sender.timeout(d)}, the grace and stop deadlines of {@code Scopes.joinOrStopAsync},
+ * anything the library schedules after a delay) is queued on this clock instead of the real
+ * timer, and runs when the test advances the clock past its due time:
  *
  * <pre>{@code
  * try (VirtualTime time = VirtualTime.install()) {
@@ -27,8 +28,11 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Waits that block the calling thread ({@code Senders.syncWait(sender, Duration)},
  * {@link TestReceiver#await(Duration)}, the join deadline of {@link SendersExtension}) stay on
- * the real clock: the blocked thread could not advance this one. Work that runs on real
- * executors is not made synchronous: advancing time only runs what is due on this clock.
+ * the real clock: the blocked thread could not advance this one. The blocking
+ * {@code Scopes.joinOrStop} keeps its deadlines on this clock, so only another thread's advance
+ * ends it: under virtual time, start {@code Scopes.joinOrStopAsync} with a {@link TestReceiver}
+ * and advance. Work that runs on real executors is not made synchronous: advancing time only runs
+ * what is due on this clock.
  *
  * <p>Threads: due tasks run on the thread that calls {@link #advanceBy} or {@link #advanceTo},
  * in due order (ties in the order they were scheduled), with {@link #now()} set to their due

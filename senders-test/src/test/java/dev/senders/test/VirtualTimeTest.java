@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.scope.CountingScope;
+import dev.senders.scope.Scopes;
+import dev.senders.scope.ShutdownReport;
 import dev.senders.internal.SharedTimer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,6 +37,42 @@ class VirtualTimeTest {
         }
         // a bound that only a real 30 s wait would break; it checks that nothing waited on the real timer
         assertTrue(System.nanoTime() - t0 < Duration.ofSeconds(20).toNanos());
+    }
+
+    @Test
+    void joinOrStopsThirtySecondGraceThenStopRunsOnTheVirtualClock() {
+        long t0 = System.nanoTime();
+        try (VirtualTime time = VirtualTime.install()) {
+            CountingScope scope = new CountingScope("shutdown");
+            Scopes.spawn(Scopes.named(Senders.fromCompletionStage(new CompletableFuture<Void>()), "honours-stop"),
+                    scope.getToken());
+            TestReceiver<ShutdownReport> r = TestReceiver.start(
+                    Scopes.joinOrStopAsync(scope, Duration.ofSeconds(30), Duration.ofSeconds(10)));
+            time.advanceBy(Duration.ofSeconds(30).minusNanos(1));
+            r.assertNotCompleted();
+            time.advanceBy(Duration.ofNanos(1)); // the grace deadline: stop is requested (on a stop thread)
+            ShutdownReport report = r.await().value();
+            assertTrue(report.joined() && report.stopRequested(), report.toString());
+        }
+        assertTrue(System.nanoTime() - t0 < Duration.ofSeconds(20).toNanos());
+    }
+
+    @Test
+    void joinOrStopsStopTimeoutRunsOnTheVirtualClockForWorkThatIgnoresStop() {
+        try (VirtualTime time = VirtualTime.install()) {
+            CountingScope scope = new CountingScope("stuck");
+            Sender<Void> ignoresStop = receiver -> () -> { }; // never completes, ignores stop
+            Scopes.spawn(Scopes.named(ignoresStop, "stubborn"), scope.getToken());
+            TestReceiver<ShutdownReport> r = TestReceiver.start(
+                    Scopes.joinOrStopAsync(scope, Duration.ofSeconds(30), Duration.ofSeconds(10)));
+            time.advanceBy(Duration.ofSeconds(30));
+            time.advanceBy(Duration.ofSeconds(10).minusNanos(1));
+            r.assertNotCompleted();
+            time.advanceBy(Duration.ofNanos(1)); // the stop deadline: the report, on this thread
+            ShutdownReport report = r.value();
+            assertTrue(!report.joined() && report.stopRequested(), report.toString());
+            assertTrue(report.toString().contains("stubborn"), report.toString());
+        }
     }
 
     @Test

@@ -4,6 +4,7 @@ import dev.senders.Env;
 import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Sender;
+import dev.senders.internal.signal.Connect;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -52,7 +53,7 @@ final class ObservedWork<T> implements Sender<T> {
             Operation<T> op = new Operation<>(receiver, counters, context, observation.start());
             SpawnContext.Restored current = op.observation.open();
             try {
-                op.upstream = source.connect(op);
+                op.upstream = Connect.checked(source, op); // a broken source is named, as on every path
             } catch (RuntimeException | Error e) {
                 op.end(WorkObservation.Outcome.ERROR, e);   // no operation to complete it: the caller gets e
                 throw e;
