@@ -36,6 +36,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp pom.xml "$work/"
+cp -r .mvn "$work/"  # the javac exports that Error Prone (NullAway, in the normal build) needs
 tar -cf - --exclude=target sender-core | tar -C "$work" -xf -
 # the whole project for the example app's reactor build (nothing is installed)
 mkdir "$work/project"

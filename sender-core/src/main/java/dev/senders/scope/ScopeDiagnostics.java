@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The operator's view of one scope: its given name, where it was created (debug capture), how
@@ -43,21 +44,21 @@ import java.util.Map;
 final class ScopeDiagnostics {
 
     /** The given name; null for an unnamed scope (ScopeCore then generates one). */
-    final String name;
+    final @Nullable String name;
     /** Where the scope was created (debug capture on at creation), else null. */
-    final ScopeTrace createdAt;
+    final @Nullable ScopeTrace createdAt;
 
     /** Refusals because the scope was closed or joined. */
     private volatile long refusedClosed;
     /** Refusals because the scope held {@code maxOutstanding} operations. */
     private volatile long refusedFull;
-    private volatile TrackedSender.Op<?> head;
+    private volatile TrackedSender.@Nullable Op<?> head;
     private volatile long finished;
     private volatile int sweeping;
     /** Nodes the last sweep kept; written by the sweeper, read racily by finishers (a heuristic). */
     private int liveAtLastSweep;
 
-    ScopeDiagnostics(String name, ScopeTrace createdAt) {
+    ScopeDiagnostics(@Nullable String name, @Nullable ScopeTrace createdAt) {
         this.name = name;
         this.createdAt = createdAt;
     }

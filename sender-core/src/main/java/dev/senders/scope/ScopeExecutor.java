@@ -15,6 +15,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An {@link java.util.concurrent.ExecutorService} view of a {@link CountingScope} over an
@@ -91,7 +92,7 @@ public final class ScopeExecutor extends AbstractExecutorService {
          * @param name the task's name, or null for an unnamed task
          * @return {@code true} if it was spawned, {@code false} if the scope refused it
          */
-        boolean spawn(Sender<Void> task, String name);
+        boolean spawn(Sender<Void> task, @Nullable String name);
     }
 
     private final Executor executor;

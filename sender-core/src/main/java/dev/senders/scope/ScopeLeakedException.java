@@ -1,6 +1,7 @@
 package dev.senders.scope;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reported to {@link dev.senders.Hooks#onErrorDropped(Throwable)} when a scope becomes unreachable
@@ -29,7 +30,7 @@ public final class ScopeLeakedException extends IllegalStateException {
     private final transient List<OutstandingWork> outstanding;
 
     ScopeLeakedException(String scope, ScopeState state, long count, List<OutstandingWork> outstanding,
-            OutstandingSummary summary, ScopeTrace createdAt) {
+            OutstandingSummary summary, @Nullable ScopeTrace createdAt) {
         super(message(scope, state, count, summary), trimmed(createdAt));
         this.scopeName = scope;
         this.state = state;
@@ -37,7 +38,7 @@ public final class ScopeLeakedException extends IllegalStateException {
         this.outstanding = List.copyOf(outstanding);
     }
 
-    private static ScopeTrace trimmed(ScopeTrace site) {
+    private static @Nullable ScopeTrace trimmed(@Nullable ScopeTrace site) {
         if (site != null) {
             site.getStackTrace(); // library frames removed before the cause is printed
         }
