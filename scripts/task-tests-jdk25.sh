@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the dev.senders.task tests once more under a JDK with virtual threads (21+, newest first,
 # e.g. /usr/lib/jvm/temurin-25-jdk-amd64), with -Dtask.expectVirtualThreads=true, which enables
-# TaskVirtualThreadsTest: task bodies must run on virtual threads there. Then the example app's
+# TaskVirtualThreadsTest: task bodies must run on virtual threads there. Then the starter's
+# TaskExecutorTrackingTest (its virtual-thread executor case needs JDK 21+) and the example app's
 # shutdown-under-load test (AsyncShutdownLoadTest) with -Dexamples.virtualThreads=true: its @Async
 # work runs on Spring Boot's virtual-thread executor (spring.threads.virtual.enabled=true). The sources are still
 # compiled with --release 17 (the parent pom's setting), so this also checks that a JDK 25 builds
@@ -35,6 +36,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp pom.xml "$work/"
+cp -r .mvn "$work/"  # the javac exports that Error Prone (NullAway, in the normal build) needs
 tar -cf - --exclude=target sender-core | tar -C "$work" -xf -
 # the whole project for the example app's reactor build (nothing is installed)
 mkdir "$work/project"
@@ -58,18 +60,20 @@ for p in glob.glob(sys.argv[1] + '/TEST-*.xml'):
 print(f"task-tests-jdk25: tests run: {n}, failed: {f}, skipped: {s}")
 PY
 
-echo "task-tests-jdk25: the example's shutdown under load on virtual threads"
-(cd "$work/project" && JAVA_HOME="$jdk" PATH="$jdk/bin:$PATH" mvn -B -q "$@" verify -pl examples -am \
+echo "task-tests-jdk25: Spring's executor in the scope, and the example's shutdown under load, on virtual threads"
+(cd "$work/project" && JAVA_HOME="$jdk" PATH="$jdk/bin:$PATH" mvn -B -q "$@" verify \
+    -pl senders-spring-boot-starter,examples -am \
     -Dmaven.compiler.failOnWarning=false -Dmaven.javadoc.skip=true -Dmaven.source.skip=true \
-    -Dtest='AsyncShutdownLoadTest' -Dsurefire.failIfNoSpecifiedTests=false \
+    -Dtest='TaskExecutorTrackingTest,AsyncShutdownLoadTest' -Dsurefire.failIfNoSpecifiedTests=false \
     -Dexamples.virtualThreads=true) || status=$?
-python3 - "$work/project/examples/target/surefire-reports" <<'PY' || status=1
+python3 - "$work/project" <<'PY' || status=1
 import glob, sys, xml.etree.ElementTree as ET
-n = f = 0
-for p in glob.glob(sys.argv[1] + '/TEST-*.xml'):
-    r = ET.parse(p).getroot()
-    n += int(r.get('tests', 0)); f += int(r.get('failures', 0)) + int(r.get('errors', 0))
-print(f"task-tests-jdk25: AsyncShutdownLoadTest on virtual threads: tests run: {n}, failed: {f}")
+n = f = s = 0
+for m in ("senders-spring-boot-starter", "examples"):
+    for p in glob.glob(f"{sys.argv[1]}/{m}/target/surefire-reports/TEST-*.xml"):
+        r = ET.parse(p).getroot()
+        n += int(r.get('tests', 0)); f += int(r.get('failures', 0)) + int(r.get('errors', 0)); s += int(r.get('skipped', 0))
+print(f"task-tests-jdk25: TaskExecutorTrackingTest, AsyncShutdownLoadTest: tests run: {n}, failed: {f}, skipped: {s}")
 if n == 0:
     sys.exit(1)
 PY

@@ -23,6 +23,11 @@ module dev.senders.core {
     // events cost a flag read)
     requires jdk.jfr;
 
+    // JSpecify's @NullMarked / @Nullable state the API's nullness. Needed to compile against this
+    // module (transitive: a reader of the API reads the annotations), optional at run time
+    // (annotations whose class is absent are ignored).
+    requires static transitive org.jspecify;
+
     exports dev.senders;
     exports dev.senders.flow;
     exports dev.senders.scope;

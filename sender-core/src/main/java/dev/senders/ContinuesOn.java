@@ -7,6 +7,8 @@ import dev.senders.internal.signal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * {@code transfer(s, sch)} (P2300R3 [exec.transfer], later {@code continues_on}): when the
@@ -50,11 +52,11 @@ final class ContinuesOn<T> implements Sender<T> {
     private static final class Op<T> extends ChildOperation<T, T> implements Runnable {
         private final ContinuesOn<T> transfer;
         private byte kind;
-        private Object payload;
+        private @Nullable Object payload;
         /** Executor fast path only: 1 once the hop ran or failed (fits the padding: no extra bytes). */
         private volatile int hopped;
         /** Executor fast path only: this operation registered on the downstream token while the hop is pending. */
-        private StopCallback stopCallback;
+        private @Nullable StopCallback stopCallback;
 
         Op(ContinuesOn<T> transfer, Receiver<? super T> downstream) {
             super(downstream);
@@ -73,7 +75,7 @@ final class ContinuesOn<T> implements Sender<T> {
         }
 
         @Override
-        protected void onValue(T value) {
+        protected void onValue(@Nullable T value) {
             hop(VALUE, value);
         }
 
@@ -87,7 +89,7 @@ final class ContinuesOn<T> implements Sender<T> {
             hop(STOPPED, null);
         }
 
-        private void hop(byte k, Object p) {
+        private void hop(byte k, @Nullable Object p) {
             kind = k;
             payload = p;
             if (transfer.scheduler instanceof Schedulers.ExecutorScheduler) {
@@ -161,7 +163,7 @@ final class ContinuesOn<T> implements Sender<T> {
             if (kind == VALUE) {
                 Signals.setValue(downstream, (T) p);
             } else if (kind == ERROR) {
-                Signals.setError(downstream, (Throwable) p);
+                Signals.setError(downstream, (Throwable) Nulls.nonNull(p)); // ERROR carries the error
             } else {
                 Signals.setStopped(downstream);
             }
@@ -197,7 +199,7 @@ final class ContinuesOn<T> implements Sender<T> {
         }
 
         @Override
-        protected void onValue(Void ignored) {
+        protected void onValue(@Nullable Void ignored) {
             op.deliver();
         }
 

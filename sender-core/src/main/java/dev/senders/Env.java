@@ -1,5 +1,6 @@
 package dev.senders;
 
+import org.jspecify.annotations.Nullable;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -20,7 +21,7 @@ public interface Env {
      * @param query the key
      * @return the bound value, or {@code query}'s default
      */
-    <V> V get(Query<V> query);
+    <V> @Nullable V get(Query<V> query);
 
     /**
      * The stop token; never {@code null}: {@link StopToken#never()} when no stop is possible.
@@ -49,7 +50,7 @@ public interface Env {
      * @param value the value to bind (may be {@code null})
      * @return a new env with the binding
      */
-    default <V> Env with(Query<V> query, V value) {
+    default <V> Env with(Query<V> query, @Nullable V value) {
         return new Envs.Binding(this, Objects.requireNonNull(query, "query"), value);
     }
 
@@ -70,7 +71,7 @@ public interface Env {
      * @param value the value to bind (may be {@code null})
      * @return a new env with that one binding
      */
-    static <V> Env of(Query<V> query, V value) {
+    static <V> Env of(Query<V> query, @Nullable V value) {
         return empty().with(query, value);
     }
 }

@@ -1,5 +1,7 @@
 package dev.senders;
 
+import org.jspecify.annotations.Nullable;
+
 /** The two {@link Env} implementations: the empty env and one binding on top of a parent. */
 final class Envs {
 
@@ -7,7 +9,7 @@ final class Envs {
 
     static final Env EMPTY = new Env() {
         @Override
-        public <V> V get(Query<V> query) {
+        public <V> @Nullable V get(Query<V> query) {
             return query.defaultValue();
         }
 
@@ -21,9 +23,9 @@ final class Envs {
     static final class Binding implements Env {
         private final Env parent;
         private final Query<?> query;
-        private final Object value;
+        private final @Nullable Object value;
 
-        Binding(Env parent, Query<?> query, Object value) {
+        Binding(Env parent, Query<?> query, @Nullable Object value) {
             this.parent = parent;
             this.query = query;
             this.value = value;
@@ -31,7 +33,7 @@ final class Envs {
 
         @Override
         @SuppressWarnings("unchecked")
-        public <V> V get(Query<V> q) {
+        public <V> @Nullable V get(Query<V> q) {
             Env e = this;
             while (e instanceof Binding) {
                 Binding b = (Binding) e;

@@ -6,6 +6,8 @@ import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.signal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * The operation shape shared by {@link WhenAll} and {@link WhenAny}: start every child under one
@@ -48,10 +50,10 @@ abstract class FanOut<R> implements OperationState {
     private final OperationState[] ops;
     private volatile int remaining;
     private volatile int outcome;
-    private Object result;
-    private StopCallback onDownstreamStop;
+    private @Nullable Object result;
+    private @Nullable StopCallback onDownstreamStop;
     /** What the children's {@code connect}s threw (the first, the others suppressed), or null. */
-    private final Throwable connectFailure;
+    private final @Nullable Throwable connectFailure;
     private boolean started;
 
     FanOut(Sender<?>[] children, Receiver<? super R> downstream) {
@@ -80,7 +82,7 @@ abstract class FanOut<R> implements OperationState {
     /** The algorithm's name, for contract-violation messages. */
     abstract String algorithm();
 
-    abstract void childValue(int index, Object value);
+    abstract void childValue(int index, @Nullable Object value);
 
     /** A child failed: the first error (or stop) claims the outcome, in whenAll and whenAny alike. */
     void childError(int index, Throwable error) {
@@ -106,13 +108,14 @@ abstract class FanOut<R> implements OperationState {
             return;
         }
         remaining = ops.length + 1;
-        onDownstreamStop = token.onStop(stop::requestStop);
+        StopCallback onStop = token.onStop(stop::requestStop);
+        onDownstreamStop = onStop;
         if (failed != null) {
             // a child could not be connected: its failure is the outcome; the others are started
             // with stop already requested, so that they give back what they took, and complete
             claim(ERROR, failed);
         } else if (stop.stopRequested()) {
-            onDownstreamStop.close();
+            onStop.close();
             Signals.setStopped(downstream);
             return;
         }
@@ -129,7 +132,7 @@ abstract class FanOut<R> implements OperationState {
     }
 
     /** The first claim wins: it records the outcome and requests stop on the siblings. */
-    final void claim(int how, Object r) {
+    final void claim(int how, @Nullable Object r) {
         if (OUTCOME.compareAndSet(this, UNCLAIMED, how)) {
             result = r;
             stop.requestStop();
@@ -142,13 +145,13 @@ abstract class FanOut<R> implements OperationState {
         if ((int) REMAINING.getAndAdd(this, -1) != 1) {
             return;
         }
-        onDownstreamStop.close();
+        Nulls.nonNull(onDownstreamStop).close(); // registered in start, before the guard arrives
         switch (outcome) {
             case VALUE:
                 Signals.setValue(downstream, (R) result);
                 break;
             case ERROR:
-                Signals.setError(downstream, (Throwable) result);
+                Signals.setError(downstream, (Throwable) Nulls.nonNull(result)); // ERROR carries the error
                 break;
             case STOPPED:
                 Signals.setStopped(downstream);
@@ -178,7 +181,7 @@ abstract class FanOut<R> implements OperationState {
         }
 
         @Override
-        protected void onValue(Object value) {
+        protected void onValue(@Nullable Object value) {
             op.childValue(index, value);
         }
 

@@ -11,6 +11,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link CompletionStage} as a sender. Each {@code start} obtains the stage from the supplier
@@ -51,8 +52,8 @@ final class FromCompletionStage<T> implements Sender<T> {
         private final Supplier<? extends CompletionStage<? extends T>> supplier;
         private final Receiver<? super T> receiver;
         private volatile int done;
-        private volatile StopCallback callback;
-        private CompletionStage<? extends T> stage;
+        private volatile @Nullable StopCallback callback;
+        private @Nullable CompletionStage<? extends T> stage;
         private boolean started;
 
         Op(Supplier<? extends CompletionStage<? extends T>> supplier, Receiver<? super T> receiver) {
@@ -112,7 +113,7 @@ final class FromCompletionStage<T> implements Sender<T> {
             }
         }
 
-        private void complete(T value, Throwable error) {
+        private void complete(@Nullable T value, Throwable error) {
             if (!DONE.compareAndSet(this, 0, 1)) {
                 return;
             }

@@ -4,6 +4,7 @@ import dev.senders.internal.NonBlockingThreads;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Process-wide hooks: where errors that cannot be delivered go, whether the library records where

@@ -5,6 +5,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * A stop source whose callbacks live in the source itself ({@code in_place_stop_source}, P2300R3
@@ -56,7 +58,7 @@ public final class InplaceStopSource {
 
     private static final int SWEEP_MIN = 16;
 
-    private volatile StopNode head;
+    private volatile @Nullable StopNode head;
     /** Cancelled nodes still linked (approximately: see the implementation notes). */
     private volatile int cancelled;
     /** When {@code cancelled} reaches this, sweep; written by the sweeper only. */
@@ -165,7 +167,7 @@ public final class InplaceStopSource {
             } else {
                 if (state == StopNode.RUNNING) {
                     StopNode h = head; // a node runs only after stop was requested: h is the Stopped record
-                    Stopped stopped = (Stopped) h;
+                    Stopped stopped = (Stopped) Nulls.nonNull(h);
                     if (stopped.runner != Thread.currentThread()) {
                         stopped.awaitDone(node);
                     }
@@ -237,8 +239,8 @@ public final class InplaceStopSource {
      */
     static final class Node implements StopNode, StopCallback {
         private final InplaceStopSource source;
-        private Runnable action;      // cleared once it ran or was cancelled, to free what it holds
-        private volatile StopNode next;
+        private @Nullable Runnable action;      // cleared once it ran or was cancelled, to free what it holds
+        private volatile @Nullable StopNode next;
         private volatile int state = REGISTERED;
 
         Node(InplaceStopSource source, Runnable action) {
@@ -257,18 +259,18 @@ public final class InplaceStopSource {
         }
 
         @Override
-        public StopNode nextNode() {
+        public @Nullable StopNode nextNode() {
             return next;
         }
 
         @Override
-        public void nextNode(StopNode n) {
+        public void nextNode(@Nullable StopNode n) {
             next = n;
         }
 
         @Override
         public void onStopRequested() {
-            Runnable a = action;
+            Runnable a = Nulls.nonNull(action); // the source runs a node once, before close clears it
             action = null;
             a.run();
         }
@@ -286,7 +288,7 @@ public final class InplaceStopSource {
      */
     static final class Stopped implements StopNode {
         final Thread runner;
-        volatile Waiter waiters;
+        volatile @Nullable Waiter waiters;
 
         Stopped(Thread runner) {
             this.runner = runner;
@@ -342,12 +344,12 @@ public final class InplaceStopSource {
         }
 
         @Override
-        public StopNode nextNode() {
+        public @Nullable StopNode nextNode() {
             return null;
         }
 
         @Override
-        public void nextNode(StopNode next) {
+        public void nextNode(@Nullable StopNode next) {
             throw new IllegalStateException();
         }
 
@@ -360,7 +362,7 @@ public final class InplaceStopSource {
     /** A closer parked until a running callback is done. */
     static final class Waiter {
         final Thread thread;
-        Waiter next;
+        @Nullable Waiter next;
         volatile boolean woken;
 
         Waiter(Thread thread) {

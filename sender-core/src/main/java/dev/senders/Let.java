@@ -7,6 +7,7 @@ import dev.senders.internal.Trampoline;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code let_value}, {@code let_error}, {@code let_stopped} (P2300R3 [exec.let]): when the source
@@ -62,7 +63,7 @@ final class Let<T, R> implements Sender<R> {
 
         @Override
         @SuppressWarnings("unchecked")
-        protected void onValue(T value) {
+        protected void onValue(@Nullable T value) {
             if (let.kind != VALUE) {
                 Signals.setValue(downstream, (R) value);
                 return;

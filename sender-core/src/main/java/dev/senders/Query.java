@@ -1,5 +1,6 @@
 package dev.senders;
 
+import org.jspecify.annotations.Nullable;
 import java.util.Objects;
 
 /**
@@ -19,9 +20,9 @@ public final class Query<V> {
     public static final Query<Scheduler> SCHEDULER = of("scheduler", null);
 
     private final String name;
-    private final V defaultValue;
+    private final @Nullable V defaultValue;
 
-    private Query(String name, V defaultValue) {
+    private Query(String name, @Nullable V defaultValue) {
         this.name = name;
         this.defaultValue = defaultValue;
     }
@@ -34,7 +35,7 @@ public final class Query<V> {
      * @param defaultValue the value an env without a binding yields (may be {@code null})
      * @return a new query
      */
-    public static <V> Query<V> of(String name, V defaultValue) {
+    public static <V> Query<V> of(String name, @Nullable V defaultValue) {
         return new Query<>(Objects.requireNonNull(name, "name"), defaultValue);
     }
 
@@ -63,7 +64,7 @@ public final class Query<V> {
      *
      * @return the default value (may be {@code null})
      */
-    public V defaultValue() {
+    public @Nullable V defaultValue() {
         return defaultValue;
     }
 

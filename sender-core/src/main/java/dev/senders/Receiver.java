@@ -1,5 +1,7 @@
 package dev.senders;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The consumer of a sender's completion (P2300R3 [exec.recv]).
  *
@@ -22,7 +24,7 @@ public interface Receiver<T> {
      *
      * @param value the value (may be {@code null})
      */
-    void setValue(T value);
+    void setValue(@Nullable T value);
 
     /**
      * The error channel ({@code set_error}); {@code error} is never {@code null}.

@@ -8,6 +8,7 @@ import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A FIFO work queue driven by the thread that calls {@link #run()} ({@code run_loop}, P2300R3
@@ -28,8 +29,8 @@ public final class RunLoop implements Scheduler {
 
     private final ConcurrentLinkedQueue<Item> queue = new ConcurrentLinkedQueue<>();
     private volatile int phase;
-    private volatile Thread driver;
-    private volatile Thread sleeper;
+    private volatile @Nullable Thread driver;
+    private volatile @Nullable Thread sleeper;
 
     /** A new run loop with an empty queue; nothing runs until a thread calls {@link #run()}. */
     public RunLoop() {}
@@ -156,7 +157,7 @@ public final class RunLoop implements Scheduler {
         final RunLoop loop;
         final Receiver<? super Void> receiver;
         private volatile int state;
-        private StopCallback stopCallback;
+        private @Nullable StopCallback stopCallback;
 
         Item(RunLoop loop, Receiver<? super Void> receiver) {
             this.loop = loop;

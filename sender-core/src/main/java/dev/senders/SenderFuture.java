@@ -5,6 +5,7 @@ import dev.senders.internal.signal.Signals;
 import dev.senders.internal.Trampoline;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link Senders#toCompletableFuture(Sender)}: a {@link CompletableFuture} that is also the
@@ -52,7 +53,7 @@ final class SenderFuture<T> extends CompletableFuture<T> implements Receiver<T> 
     }
 
     @Override
-    public void setValue(T value) {
+    public void setValue(@Nullable T value) {
         complete(value);
     }
 

@@ -11,6 +11,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Sender factories and consumers (P2300R3 [exec.factories], [exec.consumers]).
@@ -42,7 +43,7 @@ public final class Senders {
      * @param value the value (may be {@code null})
      * @return a sender of {@code value}
      */
-    public static <T> Sender<T> just(T value) {
+    public static <T> Sender<T> just(@Nullable T value) {
         return receiver -> {
             Objects.requireNonNull(receiver, "receiver");
             return new ImmediateOperation<T>(receiver, ImmediateOperation.VALUE, value);
@@ -134,7 +135,7 @@ public final class Senders {
      * @param sender the work to run and wait for
      * @return the sender's value (may be {@code null})
      */
-    public static <T> T syncWait(Sender<T> sender) {
+    public static <T> @Nullable T syncWait(Sender<T> sender) {
         return SyncWait.await(Objects.requireNonNull(sender, "sender"));
     }
 
@@ -160,7 +161,7 @@ public final class Senders {
      * @throws TimeoutException if the work did not complete in time
      * @throws NullPointerException if an argument is null
      */
-    public static <T> T syncWait(Sender<T> sender, Duration timeout) throws TimeoutException {
+    public static <T> @Nullable T syncWait(Sender<T> sender, Duration timeout) throws TimeoutException {
         Objects.requireNonNull(sender, "sender");
         Objects.requireNonNull(timeout, "timeout");
         return SyncWait.await(sender, timeout);

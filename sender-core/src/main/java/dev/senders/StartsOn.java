@@ -8,6 +8,7 @@ import dev.senders.internal.signal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code on(sch, s)} (P2300R3 [exec.on]), named {@code startsOn}: schedules on {@code scheduler}
@@ -59,7 +60,7 @@ final class StartsOn<T> implements Sender<T> {
         }
 
         @Override
-        protected void onValue(Void ignored) {
+        protected void onValue(@Nullable Void ignored) {
             Inner<T> inner = new Inner<>(downstream, downstream.env().with(Query.SCHEDULER, on.scheduler));
             OperationState op;
             try {
@@ -147,9 +148,9 @@ final class StartsOn<T> implements Sender<T> {
         private final Receiver<? super T> downstream;
         private volatile int state;
         /** null until start; then {@link #STARTED}, or the thread connecting the source during connect. */
-        private Object marker;
+        private @Nullable Object marker;
         /** This object registered on the downstream token while the task is pending; null if it cannot stop. */
-        private StopCallback stopCallback;
+        private @Nullable StopCallback stopCallback;
 
         OnExecutor(Schedulers.ExecutorScheduler scheduler, Sender<? extends T> source, Receiver<? super T> downstream) {
             this.scheduler = scheduler;
@@ -235,7 +236,7 @@ final class StartsOn<T> implements Sender<T> {
         }
 
         /** True if this completion goes downstream; false if early (recorded) or a second one (reported). */
-        private boolean enter(String signal, Throwable error) {
+        private boolean enter(String signal, @Nullable Throwable error) {
             if (marker == Thread.currentThread()) {
                 if (STATE.compareAndSet(this, RUNNING, EARLY)) {
                     return false;
@@ -249,7 +250,7 @@ final class StartsOn<T> implements Sender<T> {
         }
 
         @Override
-        public void setValue(T value) {
+        public void setValue(@Nullable T value) {
             if (enter("setValue", null)) {
                 Signals.setValue(downstream, value);
             }
@@ -280,7 +281,7 @@ final class StartsOn<T> implements Sender<T> {
 
         @Override
         @SuppressWarnings("unchecked")
-        public <V> V get(Query<V> query) {
+        public <V> @Nullable V get(Query<V> query) {
             return query == Query.SCHEDULER ? (V) scheduler : downstream.env().get(query);
         }
 

@@ -4,6 +4,7 @@ import dev.senders.internal.signal.Connect;
 import dev.senders.internal.signal.ChildOperation;
 import dev.senders.internal.signal.Signals;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code stopWhen(s, token)} (libunifex / stdexec {@code stop_when}, token flavour): the source
@@ -64,8 +65,8 @@ final class StopWhen<T> implements Sender<T> {
         private final StopWhen<T> stopWhen;
         private final InplaceStopSource stop = new InplaceStopSource();
         private final Env env;
-        private StopCallback fromDownstream;
-        private StopCallback fromToken;
+        private @Nullable StopCallback fromDownstream;
+        private @Nullable StopCallback fromToken;
 
         Op(StopWhen<T> stopWhen, Receiver<? super T> downstream) {
             super(downstream);
@@ -111,7 +112,7 @@ final class StopWhen<T> implements Sender<T> {
         }
 
         @Override
-        protected void onValue(T value) {
+        protected void onValue(@Nullable T value) {
             release();
             Signals.setValue(downstream, value);
         }

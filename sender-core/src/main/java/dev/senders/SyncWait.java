@@ -11,6 +11,8 @@ import dev.senders.internal.Trampoline;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * {@code sync_wait} (P2300R3 [exec.sync_wait]): starts the work and drives a {@link RunLoop} on
@@ -43,10 +45,10 @@ final class SyncWait<T> implements Receiver<T> {
     private final Env env = Env.of(Query.SCHEDULER, (Scheduler) loop).with(Query.STOP_TOKEN, stop.token());
     private volatile int outcome;
     private volatile int claimed;
-    private T value;
-    private Throwable error;
+    private @Nullable T value;
+    private @Nullable Throwable error;
 
-    static <T> T await(Sender<T> sender) {
+    static <T> @Nullable T await(Sender<T> sender) {
         try {
             return await(sender, null);
         } catch (TimeoutException impossible) {
@@ -55,7 +57,7 @@ final class SyncWait<T> implements Receiver<T> {
     }
 
     /** {@code timeout == null}: no deadline. */
-    static <T> T await(Sender<T> sender, Duration timeout) throws TimeoutException {
+    static <T> @Nullable T await(Sender<T> sender, @Nullable Duration timeout) throws TimeoutException {
         Thread me = Thread.currentThread();
         if (NonBlockingThreads.test(me)) {
             throw new IllegalStateException("syncWait blocks the calling thread, which is not supported in thread "
@@ -89,7 +91,7 @@ final class SyncWait<T> implements Receiver<T> {
             if (interrupted) {
                 throw interruptedWait();
             }
-            throw timedOut(timeout);
+            throw timedOut(Nulls.nonNull(timeout)); // only a timed wait is abandoned
         }
         return r.result();
     }
@@ -125,7 +127,7 @@ final class SyncWait<T> implements Receiver<T> {
                 + "; stop was requested on it and the wait abandoned");
     }
 
-    private T result() {
+    private @Nullable T result() {
         switch (outcome) {
             case VALUE:
                 return value;
@@ -144,13 +146,13 @@ final class SyncWait<T> implements Receiver<T> {
         }
     }
 
-    private boolean complete(int how, Throwable e) {
+    private boolean complete(int how, @Nullable Throwable e) {
         if (CLAIMED.compareAndSet(this, FREE, COMPLETED)) {
             return true;
         }
         if (claimed == GAVE_UP) {
             if (how == ERROR) {
-                Hooks.onErrorDropped(e); // the waiter had left: never lost
+                Hooks.onErrorDropped(Nulls.nonNull(e)); // the waiter had left: never lost (ERROR carries the error)
             }
             return false;
         }
@@ -164,7 +166,7 @@ final class SyncWait<T> implements Receiver<T> {
     }
 
     @Override
-    public void setValue(T v) {
+    public void setValue(@Nullable T v) {
         if (complete(VALUE, null)) {
             value = v;
             outcome = VALUE;

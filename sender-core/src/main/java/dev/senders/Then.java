@@ -6,6 +6,8 @@ import dev.senders.internal.signal.Signals;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * {@code then}, {@code upon_error}, {@code upon_stopped} (P2300R3 [exec.then], [exec.upon_error],
@@ -38,14 +40,14 @@ final class Then<T> implements Sender<T> {
     private static final byte VALUE = 0, ERROR = 1, STOPPED = 2;
 
     private final Sender<?> source;     // never a Then
-    private final Then<?> previous;     // the stage before this one, or null
+    private final @Nullable Then<?> previous;     // the stage before this one, or null
     private final byte kind;
     private final Object fn;
     private final int depth;
     /** The stages of the chain ending here, built by the first connect (see the class notes). */
-    private Stages stages;
+    private @Nullable Stages stages;
 
-    private Then(Sender<?> source, Then<?> previous, byte kind, Object fn, int depth) {
+    private Then(Sender<?> source, @Nullable Then<?> previous, byte kind, Object fn, int depth) {
         this.source = source;
         this.previous = previous;
         this.kind = kind;
@@ -107,7 +109,7 @@ final class Then<T> implements Sender<T> {
         }
 
         @Override
-        protected void onValue(Object value) {
+        protected void onValue(@Nullable Object value) {
             run(VALUE, value);
         }
 
@@ -122,7 +124,7 @@ final class Then<T> implements Sender<T> {
         }
 
         @SuppressWarnings("unchecked")
-        private void run(byte signal, Object payload) {
+        private void run(byte signal, @Nullable Object payload) {
             for (int i = 0; i < kinds.length; i++) {
                 byte k = kinds[i];
                 try {
@@ -148,7 +150,7 @@ final class Then<T> implements Sender<T> {
             if (signal == VALUE) {
                 Signals.setValue(downstream, (R) payload);
             } else if (signal == ERROR) {
-                Signals.setError(downstream, (Throwable) payload);
+                Signals.setError(downstream, (Throwable) Nulls.nonNull(payload)); // ERROR carries the error
             } else {
                 Signals.setStopped(downstream);
             }

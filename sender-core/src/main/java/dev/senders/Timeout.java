@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code timeout(s, d)}: the source runs with a stop token that also fires when {@code d} has
@@ -55,7 +56,7 @@ final class Timeout<T> implements Sender<T> {
         private final InplaceStopSource fired = new InplaceStopSource();
         private final OperationState child;
         private volatile int state;
-        private volatile Future<?> timer;
+        private volatile @Nullable Future<?> timer;
         private boolean started; // plain: a sequential second start is detected (decision H2)
 
         Op(Timeout<T> t, Receiver<? super T> downstream) {
@@ -88,7 +89,7 @@ final class Timeout<T> implements Sender<T> {
         }
 
         /** True: forward the source's completion; false: it is the TimeoutException's turn (delivered). */
-        private boolean complete(Throwable error) {
+        private boolean complete(@Nullable Throwable error) {
             for (;;) {
                 int s = state;
                 if (s == DONE) {
@@ -116,7 +117,7 @@ final class Timeout<T> implements Sender<T> {
         }
 
         @Override
-        public void setValue(T value) {
+        public void setValue(@Nullable T value) {
             if (complete(null)) {
                 Signals.setValue(downstream, value);
             }

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code when_all} (P2300R3 [exec.when_all]): starts every child and completes once <em>all</em>
@@ -47,7 +48,7 @@ final class WhenAll implements Sender<List<Object>> {
         }
 
         @Override
-        void childValue(int index, Object value) {
+        void childValue(int index, @Nullable Object value) {
             values[index] = value;   // published to the last arriver by the decrement in arrive()
             arrive();
         }

@@ -2,6 +2,7 @@ package dev.senders;
 
 import dev.senders.internal.signal.Signals;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code when_any} (stdexec {@code exec::when_any}, a race): starts every child; the first child
@@ -37,7 +38,7 @@ final class WhenAny<T> implements Sender<T> {
         }
 
         @Override
-        void childValue(int index, Object value) {
+        void childValue(int index, @Nullable Object value) {
             claim(VALUE, value);
             arrive();
         }

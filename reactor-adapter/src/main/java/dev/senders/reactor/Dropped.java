@@ -4,6 +4,7 @@ import dev.senders.Hooks;
 import dev.senders.internal.signal.Signals;
 import reactor.core.publisher.Operators;
 import reactor.util.context.Context;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where the adapter sends what it cannot deliver: Reactor's own hooks, with the subscriber's
@@ -48,7 +49,7 @@ final class Dropped {
     }
 
     /** {@link Operators#onDiscard}: an element given up because of a cancellation (as Reactor does). */
-    static void discard(Object v, Context ctx) {
+    static void discard(@Nullable Object v, Context ctx) {
         try {
             Operators.onDiscard(v, ctx);
         } catch (Throwable t) {

@@ -6,6 +6,7 @@ import org.reactivestreams.Publisher;
 import reactor.core.CoreSubscriber;
 import reactor.core.Scannable;
 import reactor.core.publisher.Flux;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link ReactorScopes#nest}: a cold {@code Flux} whose every subscription is associated with a
@@ -33,7 +34,7 @@ final class NestFlux<T> extends Flux<T> implements Scannable {
 
     @Override
     @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
-    public Object scanUnsafe(Attr key) {
+    public @Nullable Object scanUnsafe(Attr key) {
         if (key == Attr.PARENT) {
             return source;
         }

@@ -21,6 +21,8 @@ import reactor.core.CoreSubscriber;
 import reactor.core.Scannable;
 import reactor.core.publisher.Operators;
 import reactor.util.context.Context;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * One subscription to {@link ReactorScopes#nest}: the publisher's elements, demand and terminal
@@ -110,12 +112,12 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
     private final AsyncScopeToken token;
     private final Context context;
     /** Nulled at release (§3.13); read only while the release cannot have happened. */
-    private CoreSubscriber<? super T> actual;
-    private Subscription upstream;
+    private @Nullable CoreSubscriber<? super T> actual;
+    private @Nullable Subscription upstream;
     /** The receiver of this object's own operation (the scope's wrap). */
-    private Receiver<? super Void> inner;
-    private StopCallback stopCallback;
-    private Object pending;
+    private @Nullable Receiver<? super Void> inner;
+    private @Nullable StopCallback stopCallback;
+    private @Nullable Object pending;
     private volatile long state;
 
     private NestSubscription(Publisher<? extends T> source, AsyncScopeToken token, CoreSubscriber<? super T> actual) {
@@ -181,7 +183,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
         if ((state & STARTED) != 0) {
             throw ImmediateOperation.startedTwice("ReactorScopes.nest's operation"); // decision H2
         }
-        StopToken stop = inner.env().stopToken();
+        StopToken stop = Nulls.nonNull(inner).env().stopToken(); // set by connect
         // May run this.run() inline (stop already requested): the downstream then gets its error now.
         stopCallback = stop.stopPossible() ? stop.onStop(this) : null;
         long s;
@@ -229,7 +231,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
                 return; // §3.6
             }
             if ((s & SUBSCRIBED) != 0) {
-                upstream.request(n); // pass-through
+                Nulls.nonNull(upstream).request(n); // pass-through (SUBSCRIBED: set before the bit)
                 return;
             }
             long d = s >>> DEMAND_SHIFT;
@@ -251,7 +253,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
         } while (!STATE.compareAndSet(this, s, s | TERMINATED | CANCELLED));
         long done = DOWN_DONE;
         if ((s & SUBSCRIBED) != 0) {
-            cancelUpstream(upstream);
+            cancelUpstream(Nulls.nonNull(upstream)); // SUBSCRIBED: set before the bit
             done |= UP_DONE;
         } // else: start() will not subscribe, or onSubscribe will cancel
         markDone(done);
@@ -304,7 +306,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
             }
         } while (!STATE.compareAndSet(this, s, s | EMITTING));
         try {
-            actual.onNext(t);
+            Nulls.nonNull(actual).onNext(t); // EMITTING: the release cannot have happened
         } finally {
             leave();
         }
@@ -315,7 +317,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
         if ((prev & PENDING) != 0) {
             Object p = pending; // written before PENDING was set
             pending = null;
-            deliver(p, 0); // the out-of-band signal claimed while we emitted
+            deliver(Nulls.nonNull(p), 0); // the out-of-band signal claimed while we emitted
         } else if (!isReady(prev) && isReady(prev & ~EMITTING)) {
             release(); // e.g. cancelled from inside onNext: released once it returned
         }
@@ -375,7 +377,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
         if (fromUpstream) {
             done = UP_DONE;
         } else if ((s & SUBSCRIBED) != 0) {
-            cancelUpstream(upstream);
+            cancelUpstream(Nulls.nonNull(upstream)); // SUBSCRIBED: set before the bit
             done = UP_DONE;
         }
         if ((s & EMITTING) == 0) {
@@ -392,7 +394,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
     }
 
     private void deliver(Object signal, long done) {
-        CoreSubscriber<? super T> a = actual;
+        CoreSubscriber<? super T> a = Nulls.nonNull(actual); // released only after this delivery
         try {
             if (signal == COMPLETE) {
                 a.onComplete();
@@ -427,10 +429,11 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
             cb.close();
         }
         actual = null;
+        Receiver<? super Void> r = Nulls.nonNull(inner); // set by connect
         if ((state & CANCELLED) != 0) {
-            Signals.setStopped(inner);
+            Signals.setStopped(r);
         } else {
-            Signals.setValue(inner, null);
+            Signals.setValue(r, null);
         }
     }
 
@@ -447,7 +450,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
     // ---- Receiver<Void>: the completion of token.wrap(this); releases the association ----
 
     @Override
-    public void setValue(Void value) {
+    public void setValue(@Nullable Void value) {
         outerDone(null, false);
     }
 
@@ -466,7 +469,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
         return Env.empty();
     }
 
-    private void outerDone(Throwable error, boolean stopped) {
+    private void outerDone(@Nullable Throwable error, boolean stopped) {
         try {
             if ((state & STARTED) == 0) {
                 // The wrap completed without running this operation: tell the downstream.
@@ -491,7 +494,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
 
     @Override
     @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
-    public Object scanUnsafe(Attr key) {
+    public @Nullable Object scanUnsafe(Attr key) {
         long s = state;
         if (key == Attr.ACTUAL) {
             return actual;

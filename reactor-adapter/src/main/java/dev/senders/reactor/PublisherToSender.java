@@ -12,6 +12,8 @@ import reactor.core.CoreSubscriber;
 import reactor.core.Scannable;
 import reactor.core.publisher.Mono;
 import reactor.util.context.Context;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * {@link ReactorSenders#fromMono}, {@link ReactorSenders#fromPublisher} and their variants: a
@@ -66,7 +68,7 @@ final class PublisherToSender<T, R> implements Sender<R> {
      * {@link ReactorSenders#toMono} can return {@code m}. {@code null} otherwise.
      */
     @SuppressWarnings("unchecked") // FIRST mode: R is T
-    Mono<? extends R> originalMono() {
+    @Nullable Mono<? extends R> originalMono() {
         return mode == FIRST && source instanceof Mono ? (Mono<? extends R>) source : null;
     }
 
@@ -113,11 +115,11 @@ final class PublisherToSender<T, R> implements Sender<R> {
 
         @Override
         @SuppressWarnings("unchecked") // the source is a Publisher<? extends T>
-        protected void upstream(int what, Object subscription, long n) {
+        protected void upstream(int what, @Nullable Object subscription, long n) {
             switch (what) {
                 case SUBSCRIBE -> ((Publisher<T>) source()).subscribe(this);
-                case REQUEST -> ((Subscription) subscription).request(n);
-                default -> ((Subscription) subscription).cancel();
+                case REQUEST -> ((Subscription) Nulls.nonNull(subscription)).request(n); // set before REQUEST is possible
+                default -> ((Subscription) Nulls.nonNull(subscription)).cancel();
             }
         }
 
@@ -143,7 +145,7 @@ final class PublisherToSender<T, R> implements Sender<R> {
 
         @Override
         @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
-        public Object scanUnsafe(Attr key) {
+        public @Nullable Object scanUnsafe(Attr key) {
             if (key == Attr.PARENT) {
                 return upstream();
             }

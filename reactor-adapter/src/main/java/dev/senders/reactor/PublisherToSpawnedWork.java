@@ -11,6 +11,8 @@ import reactor.core.CoreSubscriber;
 import reactor.core.Disposable;
 import reactor.core.publisher.Operators;
 import reactor.util.context.Context;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * {@link ReactorScopes#spawn}: one publisher spawned into a scope, as one object: the
@@ -44,8 +46,8 @@ final class PublisherToSpawnedWork extends SpawnedWork implements CoreSubscriber
     static final Subscription CANCELLED = Operators.cancelledSubscription();
 
     /** Cleared once subscribed: a finished work kept briefly by the stop source holds no user object. */
-    private Publisher<?> source;
-    private volatile Subscription upstream;
+    private @Nullable Publisher<?> source;
+    private volatile @Nullable Subscription upstream;
 
     PublisherToSpawnedWork(Publisher<?> source) {
         super(0);
@@ -55,7 +57,7 @@ final class PublisherToSpawnedWork extends SpawnedWork implements CoreSubscriber
     @Override
     @SuppressWarnings("unchecked")
     protected void subscribeUpstream() {
-        Publisher<Object> p = (Publisher<Object>) source;
+        Publisher<Object> p = (Publisher<Object>) Nulls.nonNull(source); // subscribed once
         source = null;
         p.subscribe(this);
     }
@@ -149,7 +151,7 @@ final class PublisherToSpawnedWork extends SpawnedWork implements CoreSubscriber
         }
         // spawned work's elements are given up, as Flux.subscribe() without a consumer does; only
         // the discard hook (a Context entry) can observe them
-        Dropped.discard(t, Context.of(env().get(ReactorSenders.CONTEXT)));
+        Dropped.discard(t, Context.of(Nulls.nonNull(env().get(ReactorSenders.CONTEXT)))); // the query has a default
     }
 
     @Override

@@ -11,6 +11,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.util.context.Context;
 import reactor.util.context.ContextView;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Conversions between senders and Reactor's {@code Mono}, {@code Flux} and any Reactive Streams
@@ -208,7 +209,7 @@ public final class ReactorSenders {
      * for every other sender (a Flux source, the Optional/single/last/list modes, or any sender
      * composed after the conversion), which keeps the full adapter.
      */
-    private static <T> Mono<? extends T> unwrapMono(Sender<? extends T> sender) {
+    private static <T> @Nullable Mono<? extends T> unwrapMono(Sender<? extends T> sender) {
         if (sender instanceof PublisherToSender) {
             @SuppressWarnings("unchecked")
             PublisherToSender<?, ? extends T> ps = (PublisherToSender<?, ? extends T>) sender;
@@ -224,7 +225,7 @@ public final class ReactorSenders {
      * {@code null}: what a sender run for a subscriber with this context sees for every query but
      * the stop token and {@link #CONTEXT} ({@link SenderToReactorSubscription#lookup}).
      */
-    static Env outerEnv(ContextView ctx) {
+    static @Nullable Env outerEnv(ContextView ctx) {
         return ctx.getOrDefault(ENV_KEY, null);
     }
 

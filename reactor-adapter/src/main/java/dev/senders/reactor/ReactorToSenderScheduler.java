@@ -7,6 +7,7 @@ import dev.senders.internal.ScheduleOperation;
 import java.util.Objects;
 import reactor.core.Disposable;
 import reactor.util.context.Context;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link ReactorSchedulers#from}: {@code schedule()} submits one task to a Reactor scheduler

@@ -5,6 +5,7 @@ import java.util.Objects;
 import reactor.core.CoreSubscriber;
 import reactor.core.Scannable;
 import reactor.core.publisher.Mono;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link ReactorSenders#toMono} (and {@link ReactorSenders#toFlux}, as {@code Flux.from} of it): a
@@ -36,7 +37,7 @@ final class SenderToMono<T> extends Mono<T> implements Scannable {
      */
     @Override
     @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
-    public Object scanUnsafe(Attr key) {
+    public @Nullable Object scanUnsafe(Attr key) {
         if (key == Attr.PARENT) {
             return sender instanceof PublisherToSender ? ((PublisherToSender<?, ?>) sender).source() : null;
         }

@@ -17,6 +17,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import reactor.core.Disposable;
 import reactor.util.context.Context;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * {@link ReactorSchedulers#toReactor}: a Reactor scheduler that runs tasks from the completions of
@@ -96,8 +98,8 @@ final class SenderToReactorScheduler implements reactor.core.scheduler.Scheduler
         private final Runnable task;
         private final InplaceStopSource stop = new InplaceStopSource();
         private final Env env = Env.of(Query.STOP_TOKEN, stop.token());
-        private StopCallback parent;
-        private Throwable startError;
+        private @Nullable StopCallback parent;
+        private @Nullable Throwable startError;
         private volatile int state;
 
         DirectTask(Runnable task) {
@@ -116,7 +118,7 @@ final class SenderToReactorScheduler implements reactor.core.scheduler.Scheduler
             }
             int prev = (int) STATE.getAndBitwiseAnd(this, ~STARTING);
             if ((prev & ERROR) != 0) {
-                Throwable e = startError;
+                Throwable e = Nulls.nonNull(startError); // written before the ERROR bit
                 startError = null;
                 throw e instanceof RejectedExecutionException
                         ? (RejectedExecutionException) e
@@ -134,7 +136,7 @@ final class SenderToReactorScheduler implements reactor.core.scheduler.Scheduler
         }
 
         @Override
-        public void setValue(Void v) {
+        public void setValue(@Nullable Void v) {
             finish();
             if (!stop.stopRequested()) { // a disposed task never runs
                 runTask(task);
@@ -204,12 +206,12 @@ final class SenderToReactorScheduler implements reactor.core.scheduler.Scheduler
         private final InplaceStopSource stop = new InplaceStopSource();
         private final Env env = Env.of(Query.STOP_TOKEN, stop.token());
         private final Queue<WorkerTask> queue = new ConcurrentLinkedQueue<>();
-        private StopCallback parent; // null if the scheduler was disposed while this worker was created
+        private @Nullable StopCallback parent; // null if the scheduler was disposed while this worker was created
         private volatile int wip;
         /** The thread starting a drain, while it does (a refusal seen by it is thrown from schedule). */
-        private Thread starting;
+        private @Nullable Thread starting;
         /** A refusal of the drain seen during its start, for the starter to throw; starter thread only. */
-        private Throwable startRefusal;
+        private @Nullable Throwable startRefusal;
 
         SerialWorker(Scheduler scheduler, InplaceStopSource shutdown) {
             this.scheduler = scheduler;
@@ -250,7 +252,7 @@ final class SenderToReactorScheduler implements reactor.core.scheduler.Scheduler
 
         /** The drain: runs on the sender scheduler's thread, one drain at a time (wip). */
         @Override
-        public void setValue(Void v) {
+        public void setValue(@Nullable Void v) {
             int missed = wip;
             for (;;) {
                 for (int i = 0; i < missed; i++) {

@@ -7,6 +7,7 @@ import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
 import reactor.core.Scannable;
 import reactor.util.context.Context;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One subscription of {@link SenderToMono} (which {@code toFlux} views as a {@code Flux}): a shell over
@@ -33,7 +34,7 @@ final class SenderToReactorSubscription<T> extends SenderSubscription<T> impleme
 
     @Override
     @SuppressWarnings("unchecked") // actual is the CoreSubscriber<? super T> given to the constructor
-    protected void signal(Object actual, int what, Object payload) {
+    protected void signal(Object actual, int what, @Nullable Object payload) {
         CoreSubscriber<Object> s = (CoreSubscriber<Object>) actual;
         switch (what) {
             case ON_SUBSCRIBE -> s.onSubscribe(this);
@@ -49,13 +50,13 @@ final class SenderToReactorSubscription<T> extends SenderSubscription<T> impleme
     }
 
     @Override
-    protected void discard(Object value) {
+    protected void discard(@Nullable Object value) {
         Dropped.discard(value, context);
     }
 
     @Override
     @SuppressWarnings("unchecked") // each query's value has the query's type
-    protected <V> V lookup(Query<V> query) {
+    protected <V> @Nullable V lookup(Query<V> query) {
         if (query == ReactorSenders.CONTEXT) {
             return (V) context;
         }
@@ -65,7 +66,7 @@ final class SenderToReactorSubscription<T> extends SenderSubscription<T> impleme
 
     @Override
     @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
-    public Object scanUnsafe(Attr key) {
+    public @Nullable Object scanUnsafe(Attr key) {
         if (key == Attr.ACTUAL) {
             return downstream();
         }

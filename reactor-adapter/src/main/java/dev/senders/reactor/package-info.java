@@ -11,4 +11,7 @@
  * ({@code Operators.onErrorDropped}, {@code onNextDropped}, {@code onDiscard}) with the
  * subscriber's context.
  */
+@NullMarked
 package dev.senders.reactor;
+
+import org.jspecify.annotations.NullMarked;

@@ -5,6 +5,7 @@ import dev.senders.internal.rs.PublisherOperation;
 import io.reactivex.rxjava3.core.Maybe;
 import io.reactivex.rxjava3.core.MaybeSource;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link RxSenders#fromMaybe} and {@link RxSenders#fromMaybeOptional}: the {@code Maybe}
@@ -38,7 +39,7 @@ final class MaybeToSender<T, R> extends RxToSender<T, R> {
 
     /** The source of {@code fromMaybe(maybe)} (not the Optional variant), for {@link RxSenders#toMaybe}. */
     @SuppressWarnings("unchecked") // not optional: R is T
-    Maybe<R> originalMaybe() {
+    @Nullable Maybe<R> originalMaybe() {
         return !optional && source instanceof Maybe ? (Maybe<R>) source : null;
     }
 }

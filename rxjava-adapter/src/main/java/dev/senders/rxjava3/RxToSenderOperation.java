@@ -10,6 +10,8 @@ import io.reactivex.rxjava3.core.SingleObserver;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 import org.reactivestreams.Subscription;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * The one subscriber of every RxJava-to-sender operation ({@link RxToSender}: {@link FlowableToSender},
@@ -57,15 +59,15 @@ final class RxToSenderOperation<T, R> extends PublisherOperation<T, R>
 
     @Override
     @SuppressWarnings("unchecked") // the source is the RxToSender that connected this operation
-    protected void upstream(int what, Object subscription, long n) {
+    protected void upstream(int what, @Nullable Object subscription, long n) {
         switch (what) {
             case SUBSCRIBE -> ((RxToSender<T, R>) source()).subscribe(this);
-            case REQUEST -> ((Subscription) subscription).request(n);
+            case REQUEST -> ((Subscription) Nulls.nonNull(subscription)).request(n); // set before REQUEST is possible
             default -> {
                 if (noDemand()) {
-                    ((Disposable) subscription).dispose();
+                    ((Disposable) Nulls.nonNull(subscription)).dispose();
                 } else {
-                    ((Subscription) subscription).cancel();
+                    ((Subscription) Nulls.nonNull(subscription)).cancel();
                 }
             }
         }

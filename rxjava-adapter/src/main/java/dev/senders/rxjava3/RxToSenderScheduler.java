@@ -8,6 +8,7 @@ import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link RxSchedulers#from}: a sender {@link Scheduler} whose {@code schedule()} runs one task on
@@ -63,7 +64,7 @@ final class RxToSenderScheduler implements Scheduler {
         }
 
         @Override
-        protected Throwable refused(Disposable task) {
+        protected @Nullable Throwable refused(Disposable task) {
             return task.isDisposed() ? new RejectedExecutionException(rx + " refused the task") : null;
         }
 

@@ -18,6 +18,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
 import org.reactivestreams.Subscription;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * The work behind {@link RxScopes#spawn}: one object that is the RxJava
@@ -57,8 +59,8 @@ final class RxToSpawnedWork extends SpawnedWork implements Disposable,
     private static final Object DISPOSED = new Object();
 
     /** Cleared once subscribed: a finished work kept briefly by the stop source holds no user object. */
-    private Object source;
-    private volatile Object upstream;
+    private @Nullable Object source;
+    private volatile @Nullable Object upstream;
 
     RxToSpawnedWork(Object source, int kind) {
         super(kind);
@@ -68,7 +70,7 @@ final class RxToSpawnedWork extends SpawnedWork implements Disposable,
     @Override
     @SuppressWarnings("unchecked")
     protected void subscribeUpstream() {
-        Object source = this.source;
+        Object source = Nulls.nonNull(this.source); // subscribed once
         this.source = null;
         switch (subclassBits()) {
             case COMPLETABLE:

@@ -10,6 +10,7 @@ import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link CountingScope} seen as an RxJava {@link DisposableContainer} and {@link Disposable}
@@ -196,7 +197,7 @@ public final class ScopeContainer implements DisposableContainer, Disposable {
     }
 
     /** {@code CompositeDisposable}'s rule: one failure as {@code ExceptionHelper.wrapOrThrow} does, several as one. */
-    private static void rethrow(List<Throwable> failures) {
+    private static void rethrow(@Nullable List<Throwable> failures) {
         if (failures == null) {
             return;
         }

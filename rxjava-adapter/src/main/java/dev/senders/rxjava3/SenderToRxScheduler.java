@@ -17,6 +17,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link RxSchedulers#toRx}: an RxJava {@code Scheduler} that runs tasks through a sender
@@ -73,9 +74,9 @@ final class SenderToRxScheduler extends io.reactivex.rxjava3.core.Scheduler {
         private volatile int wip;
         private volatile boolean disposed;
         /** The thread starting a drain, while it does (a refusal seen by it is thrown from schedule). */
-        private Thread starting;
+        private @Nullable Thread starting;
         /** A refusal of the drain seen during its start, for the starter to throw; starter thread only. */
-        private Throwable startRefusal;
+        private @Nullable Throwable startRefusal;
 
         SenderWorker(Scheduler scheduler) {
             this.scheduler = scheduler;
@@ -153,7 +154,7 @@ final class SenderToRxScheduler extends io.reactivex.rxjava3.core.Scheduler {
 
         /** The drain, on the sender scheduler's thread. */
         @Override
-        public void setValue(Void ignored) {
+        public void setValue(@Nullable Void ignored) {
             int missed = 1;
             for (;;) {
                 for (;;) {
@@ -233,7 +234,7 @@ final class SenderToRxScheduler extends io.reactivex.rxjava3.core.Scheduler {
         static final int READY = 0, RUNNING = 1, DONE = 2, DISPOSED = 3;
         private final Runnable run;
         private volatile int state;
-        volatile Disposable timer;
+        volatile @Nullable Disposable timer;
 
         Task(Runnable run) {
             this.run = run;

@@ -9,6 +9,8 @@ import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 import java.util.NoSuchElementException;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * One subscription of {@link SenderToFlowable}, {@link SenderToSingle}, {@link SenderToMaybe} or
@@ -40,16 +42,16 @@ final class SenderToRxSubscription<T> extends SenderSubscription<T> implements S
 
     /** Which method of which consumer type receives each signal: see the table above. */
     @Override
-    protected void signal(Object actual, int what, Object payload) {
+    protected void signal(Object actual, int what, @Nullable Object payload) {
         int consumer = shellBits();
         if (what == ON_SUBSCRIBE) {
             onSubscribe(actual, consumer);
         } else if (what == ON_ERROR) {
-            onError(actual, consumer, (Throwable) payload);
+            onError(actual, consumer, (Throwable) Nulls.nonNull(payload)); // ON_ERROR carries the error
         } else if (what == ON_COMPLETE && consumer == SINGLE) {
             onError(actual, consumer, new NoSuchElementException("the sender completed with a null value"));
         } else if (what == ON_NEXT && consumer != COMPLETABLE) {
-            onValue(actual, consumer, payload);
+            onValue(actual, consumer, Nulls.nonNull(payload)); // ON_NEXT carries a value: a null one completes empty
         } else {
             onComplete(actual, consumer); // a Completable's value is ignored: it completes
         }

@@ -3,4 +3,7 @@
  * {@code Observable} to and from senders, scopes as {@code DisposableContainer}s, RxJava
  * {@code Scheduler} mapping.
  */
+@NullMarked
 package dev.senders.rxjava3;
+
+import org.jspecify.annotations.NullMarked;

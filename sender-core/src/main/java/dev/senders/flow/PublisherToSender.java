@@ -6,6 +6,8 @@ import dev.senders.Sender;
 import dev.senders.internal.rs.PublisherOperation;
 import java.util.Objects;
 import java.util.concurrent.Flow;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * {@link FlowSenders#fromPublisher} and {@link FlowSenders#fromPublisherList}: a multi-shot sender
@@ -50,11 +52,11 @@ final class PublisherToSender<T, R> implements Sender<R> {
 
         @Override
         @SuppressWarnings("unchecked") // the source is a Flow.Publisher<? extends T>
-        protected void upstream(int what, Object subscription, long n) {
+        protected void upstream(int what, @Nullable Object subscription, long n) {
             switch (what) {
                 case SUBSCRIBE -> ((Flow.Publisher<T>) source()).subscribe(this);
-                case REQUEST -> ((Flow.Subscription) subscription).request(n);
-                default -> ((Flow.Subscription) subscription).cancel();
+                case REQUEST -> ((Flow.Subscription) Nulls.nonNull(subscription)).request(n); // set before REQUEST is possible
+                default -> ((Flow.Subscription) Nulls.nonNull(subscription)).cancel();
             }
         }
     }

@@ -4,6 +4,7 @@ import dev.senders.Sender;
 import dev.senders.internal.rs.SenderSubscription;
 import java.util.Objects;
 import java.util.concurrent.Flow;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link FlowSenders#toPublisher}: a cold {@link Flow.Publisher} of zero or one element. Each
@@ -38,7 +39,7 @@ final class SenderToPublisher<T> implements Flow.Publisher<T> {
 
         @Override
         @SuppressWarnings("unchecked") // actual is the Flow.Subscriber<? super T> given to the constructor
-        protected void signal(Object actual, int what, Object payload) {
+        protected void signal(Object actual, int what, @Nullable Object payload) {
             Flow.Subscriber<Object> s = (Flow.Subscriber<Object>) actual;
             switch (what) {
                 case ON_SUBSCRIBE -> s.onSubscribe(this);

@@ -34,4 +34,7 @@
  *     to map, and no scheduler is implied.</li>
  * </ol>
  */
+@NullMarked
 package dev.senders.flow;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,6 +1,7 @@
 package dev.senders.internal;
 
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /** Human-readable durations for messages and reports ("250 ms", "5 s", "1.5 s", "3 min"). Not public API. */
 public final class Durations {

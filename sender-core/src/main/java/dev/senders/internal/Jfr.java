@@ -1,5 +1,7 @@
 package dev.senders.internal;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The library's Flight Recorder events, behind a facade that never loads a {@code jdk.jfr} class
  * when the module is absent (a runtime image without it, or a modular application that does not
@@ -35,12 +37,12 @@ public final class Jfr {
     }
 
     /** Commits a Spawn event and returns a begun WorkEnd event (or null when neither is enabled). */
-    public static Object workStarted(String scope, String work, String kind) {
+    public static @Nullable Object workStarted(String scope, @Nullable String work, String kind) {
         return AVAILABLE ? JfrEvents.workStarted(scope, work, kind) : null;
     }
 
     /** Ends and commits what {@link #workStarted} returned (outcome: "value", "error", "stopped"). */
-    public static void workEnded(Object begun, String outcome, Throwable error) {
+    public static void workEnded(@Nullable Object begun, String outcome, @Nullable Throwable error) {
         if (begun != null) {
             JfrEvents.workEnded(begun, outcome, error);
         }
@@ -52,12 +54,12 @@ public final class Jfr {
     }
 
     /** Commits a JoinStart event and returns a begun JoinEnd event (or null when disabled). */
-    public static Object joinStarted(String scope, long outstanding) {
+    public static @Nullable Object joinStarted(String scope, long outstanding) {
         return AVAILABLE ? JfrEvents.joinStarted(scope, outstanding) : null;
     }
 
     /** Ends and commits what {@link #joinStarted} returned. */
-    public static void joinEnded(Object begun) {
+    public static void joinEnded(@Nullable Object begun) {
         if (begun != null) {
             JfrEvents.joinEnded(begun);
         }

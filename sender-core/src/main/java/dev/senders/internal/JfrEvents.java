@@ -8,6 +8,7 @@ import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 import jdk.jfr.Timespan;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The event classes and the code that touches them; loaded only through {@link Jfr} when
@@ -30,7 +31,7 @@ final class JfrEvents {
         return JOIN_START_PROBE.isEnabled() || JOIN_END_PROBE.isEnabled();
     }
 
-    static Object workStarted(String scope, String work, String kind) {
+    static @Nullable Object workStarted(String scope, @Nullable String work, String kind) {
         if (SPAWN_PROBE.isEnabled()) {
             SpawnEvent e = new SpawnEvent();
             e.scope = scope;
@@ -49,7 +50,7 @@ final class JfrEvents {
         return e;
     }
 
-    static void workEnded(Object begun, String outcome, Throwable error) {
+    static void workEnded(Object begun, String outcome, @Nullable Throwable error) {
         WorkEndEvent e = (WorkEndEvent) begun;
         e.end();
         if (e.shouldCommit()) {
@@ -59,7 +60,7 @@ final class JfrEvents {
         }
     }
 
-    static Object joinStarted(String scope, long outstanding) {
+    static @Nullable Object joinStarted(String scope, long outstanding) {
         if (JOIN_START_PROBE.isEnabled()) {
             JoinStartEvent e = new JoinStartEvent();
             e.scope = scope;
@@ -102,13 +103,13 @@ final class JfrEvents {
     @Enabled(false)
     static final class SpawnEvent extends Event {
         @Label("Scope")
-        String scope;
+        @Nullable String scope;
         @Label("Work")
         @Description("The work's name; null when unnamed")
-        String work;
+        @Nullable String work;
         @Label("Kind")
         @Description("spawn, spawnFuture or nest")
-        String kind;
+        @Nullable String kind;
     }
 
     @Name("dev.senders.WorkEnd")
@@ -119,16 +120,16 @@ final class JfrEvents {
     @StackTrace(false)
     static final class WorkEndEvent extends Event {
         @Label("Scope")
-        String scope;
+        @Nullable String scope;
         @Label("Work")
-        String work;
+        @Nullable String work;
         @Label("Kind")
-        String kind;
+        @Nullable String kind;
         @Label("Outcome")
         @Description("value, error or stopped")
-        String outcome;
+        @Nullable String outcome;
         @Label("Error")
-        String error;
+        @Nullable String error;
     }
 
     @Name("dev.senders.JoinStart")
@@ -137,7 +138,7 @@ final class JfrEvents {
     @Description("A join of an async scope started waiting for its work.")
     static final class JoinStartEvent extends Event {
         @Label("Scope")
-        String scope;
+        @Nullable String scope;
         @Label("Outstanding")
         @Description("Operations associated when the join started")
         long outstanding;
@@ -150,7 +151,7 @@ final class JfrEvents {
     @StackTrace(false)
     static final class JoinEndEvent extends Event {
         @Label("Scope")
-        String scope;
+        @Nullable String scope;
     }
 
     @Name("dev.senders.JoinDeadline")
@@ -159,10 +160,10 @@ final class JfrEvents {
     @Description("A shutdown deadline passed while work was still associated with the scope.")
     static final class JoinDeadlineEvent extends Event {
         @Label("Scope")
-        String scope;
+        @Nullable String scope;
         @Label("Phase")
         @Description("grace (before stop was requested) or stop (after)")
-        String phase;
+        @Nullable String phase;
         @Label("Waited")
         @Timespan(Timespan.NANOSECONDS)
         long waited;
@@ -170,6 +171,6 @@ final class JfrEvents {
         @Description("Operations still associated")
         long remaining;
         @Label("Still Running")
-        String stillRunning;
+        @Nullable String stillRunning;
     }
 }

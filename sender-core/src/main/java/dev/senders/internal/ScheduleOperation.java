@@ -9,6 +9,7 @@ import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.signal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The operation of {@code schedule()} on a scheduler that hands one task to something else to run:
@@ -60,8 +61,8 @@ public abstract class ScheduleOperation<H> implements OperationState, Runnable {
 
     private final Receiver<? super Void> receiver;
     private final boolean cancellable;
-    private H handle;
-    private StopCallback stopCallback;
+    private @Nullable H handle;
+    private @Nullable StopCallback stopCallback;
     private volatile int state;
 
     /**
@@ -79,7 +80,7 @@ public abstract class ScheduleOperation<H> implements OperationState, Runnable {
      * @return the handle to cancel the task with, or {@code null} when there is none
      * @throws RuntimeException the scheduler's refusal
      */
-    protected abstract H submit();
+    protected abstract @Nullable H submit();
 
     /**
      * Cancels a task that has not run, after a stop request won; at most once. Does nothing unless
@@ -96,7 +97,7 @@ public abstract class ScheduleOperation<H> implements OperationState, Runnable {
      * @param handle what {@link #submit} returned
      * @return the error to complete the receiver with, or {@code null} if the task was accepted
      */
-    protected Throwable refused(H handle) {
+    protected @Nullable Throwable refused(H handle) {
         return null;
     }
 
@@ -190,7 +191,7 @@ public abstract class ScheduleOperation<H> implements OperationState, Runnable {
             }
         } while (!STATE.compareAndSet(this, s, s | CANCELLED));
         if ((s & HANDLE) != 0) {
-            cancel(handle);
+            cancel(Nulls.nonNull(handle)); // HANDLE is set after the handle is written
         }
         Signals.setStopped(receiver);
     }

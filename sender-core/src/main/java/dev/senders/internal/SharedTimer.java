@@ -7,6 +7,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one timer of the library and the clock its deadlines are measured on: every library wait
@@ -57,7 +58,7 @@ public final class SharedTimer {
     }
 
     @SuppressWarnings("unused") // read and written through REPLACEMENT
-    private static volatile Clock replacement;
+    private static volatile @Nullable Clock replacement;
 
     private SharedTimer() {}
 

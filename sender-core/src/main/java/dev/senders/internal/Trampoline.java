@@ -7,6 +7,7 @@ import dev.senders.Receiver;
 import java.util.ArrayDeque;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A per-thread trampoline that runs work inline until a recursion depth is reached and queues it
@@ -44,7 +45,7 @@ public final class Trampoline {
     private static final ThreadLocal<Trampoline> CURRENT = ThreadLocal.withInitial(Trampoline::new);
 
     private int depth;
-    private ArrayDeque<Runnable> queue;
+    private @Nullable ArrayDeque<Runnable> queue;
 
     private Trampoline() {}
 
@@ -73,7 +74,7 @@ public final class Trampoline {
      * deep, else later on this thread. With a non-capturing {@code step} (a static method
      * reference), the inline path allocates nothing.
      */
-    public static <A, B> void run(BiConsumer<? super A, ? super B> step, A a, B b) {
+    public static <A, B> void run(BiConsumer<? super A, ? super B> step, A a, @Nullable B b) {
         run(step, step, a, b);
     }
 
@@ -90,7 +91,7 @@ public final class Trampoline {
 
     /** {@code inline} now while shallow, else {@code queued} later on this thread. */
     private static <A, B> void run(BiConsumer<? super A, ? super B> inline, BiConsumer<? super A, ? super B> queued,
-            A a, B b) {
+            A a, @Nullable B b) {
         Trampoline t = CURRENT.get();
         if (t.depth >= DEFAULT_MAX_DEPTH) {
             t.defer(() -> queued.accept(a, b));
@@ -142,10 +143,11 @@ public final class Trampoline {
     }
 
     private void defer(Runnable work) {
-        if (queue == null) {
-            queue = new ArrayDeque<>();
+        ArrayDeque<Runnable> q = queue;
+        if (q == null) {
+            q = queue = new ArrayDeque<>();
         }
-        queue.addLast(work);
+        q.addLast(work);
     }
 
     /** Leaves a frame; the outermost one drains what deeper frames queued, even if its work threw. */
@@ -157,7 +159,8 @@ public final class Trampoline {
 
     private void drain() {
         Runnable next;
-        while ((next = queue.pollFirst()) != null) {
+        // drained only when there is queued work; isolated() puts the same queue back
+        while ((next = Nulls.nonNull(queue).pollFirst()) != null) {
             depth++;
             try {
                 next.run();

@@ -4,6 +4,7 @@ import dev.senders.Sender;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What {@link SimpleCountingScope} and {@link CountingScope} have in common: a token, the seven
@@ -18,7 +19,7 @@ public abstract sealed class AbstractCountingScope permits SimpleCountingScope, 
 
     final ScopeCore core;
 
-    AbstractCountingScope(String kind, String name, boolean stoppable, Consumer<? super Throwable> errorHandler,
+    AbstractCountingScope(String kind, @Nullable String name, boolean stoppable, @Nullable Consumer<? super Throwable> errorHandler,
             long maxOutstanding) {
         ScopeCore c = ScopeCore.forScope(kind, name, stoppable, errorHandler);
         if (maxOutstanding != ScopeCore.UNBOUNDED) {

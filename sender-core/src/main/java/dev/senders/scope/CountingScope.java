@@ -3,6 +3,8 @@ package dev.senders.scope;
 import dev.senders.StopToken;
 import java.util.Objects;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * A {@link SimpleCountingScope} with a stop source ({@code counting_scope}, P3149R6
@@ -58,7 +60,7 @@ public final class CountingScope extends AbstractCountingScope {
         this(checkName(name), Objects.requireNonNull(errorHandler, "errorHandler"), ScopeCore.UNBOUNDED);
     }
 
-    private CountingScope(String name, Consumer<? super Throwable> errorHandler, long maxOutstanding) {
+    private CountingScope(@Nullable String name, @Nullable Consumer<? super Throwable> errorHandler, long maxOutstanding) {
         super("CountingScope", name, true, errorHandler, maxOutstanding);
     }
 
@@ -77,7 +79,7 @@ public final class CountingScope extends AbstractCountingScope {
      * close the scope.
      */
     public void requestStop() {
-        core.stopSource.requestStop();
+        Nulls.nonNull(core.stopSource).requestStop(); // a CountingScope's core is stoppable
     }
 
     /**
@@ -86,6 +88,6 @@ public final class CountingScope extends AbstractCountingScope {
      * @return the stop token {@link #requestStop()} fires
      */
     public StopToken stopToken() {
-        return core.stopSource.token();
+        return Nulls.nonNull(core.stopSource).token();
     }
 }

@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The shutdown sequence as a sender ({@link Scopes#joinOrStopAsync}): on {@code start}, closes the
@@ -43,10 +44,10 @@ final class JoinOrStop implements Sender<ShutdownReport> {
     private final Duration grace;
     private final Duration stopTimeout;
     private final int listLimit;
-    private final Consumer<? super ShutdownReport> onGrace;
+    private final @Nullable Consumer<? super ShutdownReport> onGrace;
 
     JoinOrStop(CountingScope scope, Duration grace, Duration stopTimeout, int listLimit,
-            Consumer<? super ShutdownReport> onGrace) {
+            @Nullable Consumer<? super ShutdownReport> onGrace) {
         this.scope = scope;
         this.grace = grace;
         this.stopTimeout = stopTimeout;
@@ -89,8 +90,8 @@ final class JoinOrStop implements Sender<ShutdownReport> {
         private volatile int state;
         private long t0;
         private long remainingAtGrace;
-        private volatile StopCallback downstreamStop;
-        private volatile Future<?> timer;
+        private volatile @Nullable StopCallback downstreamStop;
+        private volatile @Nullable Future<?> timer;
 
         Op(JoinOrStop spec, Receiver<? super ShutdownReport> downstream) {
             this.spec = spec;
@@ -319,7 +320,7 @@ final class JoinOrStop implements Sender<ShutdownReport> {
         }
 
         @Override
-        public void setValue(Void value) {
+        public void setValue(@Nullable Void value) {
             op.joined();
         }
 
@@ -348,7 +349,7 @@ final class JoinOrStop implements Sender<ShutdownReport> {
         }
 
         @Override
-        public void setValue(Void value) {
+        public void setValue(@Nullable Void value) {
             op.requestScopeStop();
         }
 

@@ -2,6 +2,7 @@ package dev.senders.scope;
 
 import java.lang.ref.WeakReference;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One {@link java.lang.ref.Cleaner} registration for a batch of up to {@link #SIZE} members created
@@ -20,11 +21,11 @@ abstract class LeakBatch {
     /** How many members one batch takes. */
     static final int SIZE = 1024;
 
-    private final Object key;
+    private final @Nullable Object key;
     /** How many members joined; read and written only by the thread that created the batch. */
     private int size;
 
-    LeakBatch(Object key, Runnable cleanerAction) {
+    LeakBatch(@Nullable Object key, Runnable cleanerAction) {
         this.key = key;
         ScopeCore.CLEANER.register(this, cleanerAction);
     }
@@ -64,7 +65,7 @@ abstract class LeakBatch {
          * one when there is none for the key or it is full.
          */
         @SuppressWarnings("unchecked")
-        B join(Object key) {
+        B join(@Nullable Object key) {
             Slots c = slots.get();
             WeakReference<LeakBatch>[] refs = c.refs;
             for (int i = 0; i < WAYS; i++) {
@@ -83,7 +84,7 @@ abstract class LeakBatch {
             return replace(c, i, key);
         }
 
-        private B replace(Slots c, int slot, Object key) {
+        private B replace(Slots c, int slot, @Nullable Object key) {
             B b = create.apply(key);
             ((LeakBatch) b).size = 1;
             c.refs[slot] = new WeakReference<>(b);

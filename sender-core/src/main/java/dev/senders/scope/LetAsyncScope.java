@@ -17,6 +17,8 @@ import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * {@code let_async_scope} (P3296R3): {@link Scopes#letAsyncScope(Function)} and its error-typed
@@ -33,9 +35,9 @@ import java.util.function.Function;
 final class LetAsyncScope<T> implements Sender<T> {
 
     private final Function<? super AsyncScopeToken, ? extends Sender<T>> fn;
-    private final Class<? extends Throwable> errorType; // null: every error is permitted
+    private final @Nullable Class<? extends Throwable> errorType; // null: every error is permitted
 
-    LetAsyncScope(Function<? super AsyncScopeToken, ? extends Sender<T>> fn, Class<? extends Throwable> errorType) {
+    LetAsyncScope(Function<? super AsyncScopeToken, ? extends Sender<T>> fn, @Nullable Class<? extends Throwable> errorType) {
         this.fn = fn;
         this.errorType = errorType;
     }
@@ -47,18 +49,18 @@ final class LetAsyncScope<T> implements Sender<T> {
 
     static final class Op<T> implements OperationState, Runnable, Consumer<Throwable> {
         private final Function<? super AsyncScopeToken, ? extends Sender<T>> fn;
-        private final Class<? extends Throwable> errorType;
+        private final @Nullable Class<? extends Throwable> errorType;
         private final Receiver<? super T> receiver;
-        private ScopeCore core;
+        private @Nullable ScopeCore core;
         /** The receiver's env with an unstoppable token: what the body and spawned work see (under wrap). */
-        private Env workEnv;
-        private StopCallback outerCallback;
-        private volatile Throwable firstError;
+        private @Nullable Env workEnv;
+        private @Nullable StopCallback outerCallback;
+        private volatile @Nullable Throwable firstError;
         private volatile boolean foreignError;
-        private T value;
+        private @Nullable T value;
         private boolean bodyValue;
 
-        Op(Function<? super AsyncScopeToken, ? extends Sender<T>> fn, Class<? extends Throwable> errorType,
+        Op(Function<? super AsyncScopeToken, ? extends Sender<T>> fn, @Nullable Class<? extends Throwable> errorType,
                 Receiver<? super T> receiver) {
             this.fn = fn;
             this.errorType = errorType;
@@ -77,7 +79,7 @@ final class LetAsyncScope<T> implements Sender<T> {
             // sees it directly: spawn skips wrap when the env already carries the scope's token
             // (decision S7). The body's receiver offers a token that cannot stop, so that wrap's
             // stopWhen binds the scope's token directly (no stop source, no callbacks).
-            c.spawnEnv = env.with(Query.STOP_TOKEN, c.stopSource.token());
+            c.spawnEnv = env.with(Query.STOP_TOKEN, Nulls.nonNull(c.stopSource).token()); // stoppable core
             workEnv = env.with(Query.STOP_TOKEN, StopToken.never());
             core = c;
             StopToken outer = env.stopToken();
@@ -112,7 +114,7 @@ final class LetAsyncScope<T> implements Sender<T> {
         /** The receiver's stop request: stop everything associated with the scope. */
         @Override
         public void run() {
-            core.stopSource.requestStop();
+            Nulls.nonNull(Nulls.nonNull(core).stopSource).requestStop(); // started: a stoppable core
         }
 
         /** The scope's handler for errors of spawned work. */
@@ -128,10 +130,10 @@ final class LetAsyncScope<T> implements Sender<T> {
             } else {
                 FIRST_ERROR.compareAndSet(this, null, e);
             }
-            core.stopSource.requestStop();
+            Nulls.nonNull(Nulls.nonNull(core).stopSource).requestStop(); // started: a stoppable core
         }
 
-        private void finish(Throwable joinError, boolean joinStopped) {
+        private void finish(@Nullable Throwable joinError, boolean joinStopped) {
             StopCallback cb = outerCallback;
             if (cb != null) {
                 cb.close();
@@ -162,10 +164,10 @@ final class LetAsyncScope<T> implements Sender<T> {
             }
 
             @Override
-            protected void onValue(T v) {
+            protected void onValue(@Nullable T v) {
                 value = v;
                 bodyValue = true;
-                core.dissociate();
+                Nulls.nonNull(core).dissociate(); // set in start, before the body runs
             }
 
             @Override
@@ -173,24 +175,24 @@ final class LetAsyncScope<T> implements Sender<T> {
                 try {
                     Op.this.onError(error);
                 } finally {
-                    core.dissociate();
+                    Nulls.nonNull(core).dissociate(); // set in start, before the body runs
                 }
             }
 
             @Override
             protected void onStopped() {
-                core.dissociate();
+                Nulls.nonNull(core).dissociate(); // set in start, before the body runs
             }
 
             @Override
             public Env env() {
-                return workEnv; // the body is wrapped like spawned work: it sees the scope's token
+                return Nulls.nonNull(workEnv); // the body is wrapped like spawned work: it sees the scope's token
             }
         }
 
         final class JoinReceiver implements Receiver<Void> {
             @Override
-            public void setValue(Void v) {
+            public void setValue(@Nullable Void v) {
                 finish(null, false);
             }
 
@@ -206,7 +208,7 @@ final class LetAsyncScope<T> implements Sender<T> {
 
             @Override
             public Env env() {
-                return workEnv; // the scheduler, but a token that cannot stop: a stopped join would end us early
+                return Nulls.nonNull(workEnv); // the scheduler, but a token that cannot stop: a stopped join would end us early
             }
         }
 

@@ -1,6 +1,8 @@
 package dev.senders.scope;
 
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * What {@link ScopeExecutor#named(Runnable, String)} and {@link ScopeExecutor#named(Callable,
@@ -10,10 +12,10 @@ import java.util.concurrent.Callable;
 final class NamedTask<V> implements Runnable, Callable<V> {
 
     final String name;
-    private final Runnable runnable;
-    private final Callable<V> callable;
+    private final @Nullable Runnable runnable;
+    private final @Nullable Callable<V> callable;
 
-    NamedTask(Runnable runnable, Callable<V> callable, String name) {
+    NamedTask(@Nullable Runnable runnable, @Nullable Callable<V> callable, String name) {
         this.runnable = runnable;
         this.callable = callable;
         this.name = name;
@@ -26,7 +28,7 @@ final class NamedTask<V> implements Runnable, Callable<V> {
             return;
         }
         try {
-            callable.call();
+            Nulls.nonNull(callable).call(); // one of the two is set
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Exception e) {
@@ -35,11 +37,11 @@ final class NamedTask<V> implements Runnable, Callable<V> {
     }
 
     @Override
-    public V call() throws Exception {
+    public @Nullable V call() throws Exception {
         if (callable != null) {
             return callable.call();
         }
-        runnable.run();
+        Nulls.nonNull(runnable).run(); // one of the two is set
         return null;
     }
 

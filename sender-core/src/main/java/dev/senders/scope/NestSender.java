@@ -12,6 +12,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Reference;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * The sender returned by {@link Scopes#nest(Sender, AsyncScopeToken)} ({@code nest-sender},
@@ -54,10 +56,10 @@ import java.util.Objects;
 public final class NestSender<T> implements Sender<T> {
 
     /** {@code token.wrap(sender)}, or null when unassociated. */
-    private final Sender<T> wrapped;
+    private final @Nullable Sender<T> wrapped;
     private final AsyncScopeToken token;
     /** The batch that accounts for this sender's associations; null when unassociated. */
-    private final NestBatch batch;
+    private final @Nullable NestBatch batch;
     /** 0 while nest's association is this sender's; 1 once a connect or discard took it. */
     private volatile int taken;
 
@@ -117,6 +119,7 @@ public final class NestSender<T> implements Sender<T> {
         if (wrapped == null) {
             return ImmediateOperation.stopped(receiver);
         }
+        NestBatch batch = Nulls.nonNull(this.batch); // set whenever wrapped is
         if (taken == 0 && TAKEN.compareAndSet(this, 0, 1)) {
             try {
                 return new Op<>(wrapped, receiver, batch);
@@ -148,7 +151,7 @@ public final class NestSender<T> implements Sender<T> {
         private final Receiver<? super T> receiver;
         /** Keeps the batch reachable (so its Cleaner cannot run) until this operation released. */
         private final NestBatch batch;
-        private OperationState childOp;
+        private @Nullable OperationState childOp;
 
         Op(Sender<T> child, Receiver<? super T> receiver, NestBatch batch) {
             this.receiver = receiver;
@@ -160,7 +163,7 @@ public final class NestSender<T> implements Sender<T> {
         public void start() {
             OperationState op = childOp;
             if (beginStart()) {
-                op.start();
+                Nulls.nonNull(op).start(); // cleared only after a start
             }
         }
 
@@ -170,7 +173,7 @@ public final class NestSender<T> implements Sender<T> {
         }
 
         @Override
-        protected void onValue(T value) {
+        protected void onValue(@Nullable T value) {
             childOp = null; // finished with the child operation before the decrement
             try {
                 Signals.setValue(receiver, value);

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A view of a scope's outstanding work that stays one screen at any size: the oldest few pieces
@@ -44,10 +45,10 @@ public final class OutstandingSummary {
     private final Map<String, Long> byName;
     private final long otherNames;
     private final Map<String, Long> byKind;
-    private final Duration oldestAge;
+    private final @Nullable Duration oldestAge;
 
     OutstandingSummary(String scope, int limit, long total, long listed, List<OutstandingWork> oldest,
-            Map<String, Long> byName, long otherNames, Map<String, Long> byKind, Duration oldestAge) {
+            Map<String, Long> byName, long otherNames, Map<String, Long> byKind, @Nullable Duration oldestAge) {
         this.scope = scope;
         this.limit = limit;
         this.total = Math.max(total, listed);

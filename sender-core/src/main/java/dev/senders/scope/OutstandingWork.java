@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One piece of work still associated with a scope, as listed by
@@ -17,14 +18,14 @@ import java.util.Optional;
 public final class OutstandingWork {
 
     private final String scope;
-    private final String name;
+    private final @Nullable String name;
     private final String kind;
     private final Instant startedAt;
     private final Duration age;
-    private final StackTraceElement[] site;
+    private final StackTraceElement @Nullable [] site;
 
-    OutstandingWork(String scope, String name, String kind, long startNanos, long nowNanos, Instant now,
-            StackTraceElement[] site) {
+    OutstandingWork(String scope, @Nullable String name, String kind, long startNanos, long nowNanos, Instant now,
+            StackTraceElement @Nullable [] site) {
         this.scope = scope;
         this.name = name;
         this.kind = kind;

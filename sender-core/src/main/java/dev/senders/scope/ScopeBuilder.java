@@ -2,6 +2,7 @@ package dev.senders.scope;
 
 import java.util.Objects;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds a {@link SimpleCountingScope} ({@link SimpleCountingScope#builder()}) or a
@@ -22,12 +23,12 @@ public final class ScopeBuilder<S extends AbstractCountingScope> {
 
     /** Makes the scope from the builder's settings. */
     interface Factory<S> {
-        S create(String name, Consumer<? super Throwable> errorHandler, long maxOutstanding);
+        S create(@Nullable String name, @Nullable Consumer<? super Throwable> errorHandler, long maxOutstanding);
     }
 
     private final Factory<S> factory;
-    private String name;
-    private Consumer<? super Throwable> errorHandler;
+    private @Nullable String name;
+    private @Nullable Consumer<? super Throwable> errorHandler;
     private long maxOutstanding = ScopeCore.UNBOUNDED;
 
     ScopeBuilder(Factory<S> factory) {

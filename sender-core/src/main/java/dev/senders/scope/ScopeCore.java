@@ -20,6 +20,7 @@ import java.lang.ref.Cleaner;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The state machine shared by {@link SimpleCountingScope}, {@link CountingScope} and
@@ -108,11 +109,11 @@ final class ScopeCore implements AsyncScopeToken {
 
     private volatile long word;
     /** Fired once the scope is JOINED; null until the first join that waits. See the class notes. */
-    private volatile InplaceStopSource joined;
+    private volatile @Nullable InplaceStopSource joined;
     /** The current epoch's idle signal, or null; see the class notes. */
-    private volatile IdleSignal idle;
+    private volatile @Nullable IdleSignal idle;
     /** Fired when room is made for capacity waiters; null when none waits. See the class notes. */
-    private volatile InplaceStopSource capacity;
+    private volatile @Nullable InplaceStopSource capacity;
     /** The most operations associated at once; {@link #UNBOUNDED} when there is no limit. */
     private volatile long maxOutstanding = UNBOUNDED;
     private volatile long errorCount;
@@ -120,9 +121,9 @@ final class ScopeCore implements AsyncScopeToken {
     /** "SimpleCountingScope", "CountingScope" or "letAsyncScope"; {@link #name()} adds the identity. */
     private final String kind;
     /** Non-null for counting scopes: {@link #wrap} adds its token. */
-    final InplaceStopSource stopSource;
+    final @Nullable InplaceStopSource stopSource;
     /** The handler for errors of spawned work; null means {@link Hooks#onErrorDropped}. */
-    private final Consumer<? super Throwable> errorHandler;
+    private final @Nullable Consumer<? super Throwable> errorHandler;
 
     /**
      * What the receiver of spawned work offers when the caller passes no env ({@link #spawnEnv()}).
@@ -145,28 +146,29 @@ final class ScopeCore implements AsyncScopeToken {
      * joined without work costs no registration; until the first use the core keeps the handle,
      * so that a token used after its handle was dropped still gets the handle watched.
      */
-    private volatile Object unwatched;
+    private volatile @Nullable Object unwatched;
 
     /** Name, creation site, refusals, tracked work: null until needed (see {@link ScopeDiagnostics}). */
-    private volatile ScopeDiagnostics diag;
+    private volatile @Nullable ScopeDiagnostics diag;
 
-    ScopeCore(String kind, boolean stoppable, Consumer<? super Throwable> errorHandler) {
+    ScopeCore(String kind, boolean stoppable, @Nullable Consumer<? super Throwable> errorHandler) {
         this(kind, stoppable, errorHandler, false);
     }
 
-    ScopeCore(String kind, boolean stoppable, Consumer<? super Throwable> errorHandler, boolean strictHandler) {
+    ScopeCore(String kind, boolean stoppable, @Nullable Consumer<? super Throwable> errorHandler, boolean strictHandler) {
         this.kind = kind;
-        this.stopSource = stoppable ? new InplaceStopSource() : null;
+        InplaceStopSource source = stoppable ? new InplaceStopSource() : null;
+        this.stopSource = source;
         this.errorHandler = errorHandler;
         this.strictHandler = strictHandler;
-        this.spawnEnv = stoppable ? Env.of(Query.STOP_TOKEN, stopSource.token()) : Env.empty();
+        this.spawnEnv = source != null ? Env.of(Query.STOP_TOKEN, source.token()) : Env.empty();
     }
 
     /**
      * A public scope's core: {@code name} may be null (a name is generated); under debug capture
      * the creation site is recorded for leak reports.
      */
-    static ScopeCore forScope(String kind, String name, boolean stoppable, Consumer<? super Throwable> errorHandler) {
+    static ScopeCore forScope(String kind, @Nullable String name, boolean stoppable, @Nullable Consumer<? super Throwable> errorHandler) {
         ScopeCore c = new ScopeCore(kind, stoppable, errorHandler, false);
         boolean capture = Hooks.isDebugCaptureEnabled();
         if (name != null || capture) {
@@ -293,7 +295,7 @@ final class ScopeCore implements AsyncScopeToken {
      * into a {@code letAsyncScope}, take this path (decision S7).
      */
     @Override
-    public <T> Sender<T> wrap(Sender<T> sender, Env env) {
+    public <T> Sender<T> wrap(Sender<T> sender, @Nullable Env env) {
         Objects.requireNonNull(sender, "sender");
         if (sender instanceof NamedSender || trackAll()) {
             return track(sender, env, TrackedSender.SPAWN);
@@ -302,7 +304,7 @@ final class ScopeCore implements AsyncScopeToken {
     }
 
     /** The untracked {@code wrap(sender, env)}; {@code env} null: always add the scope's stop. */
-    private <T> Sender<T> stopWrap(Sender<T> sender, Env env) {
+    private <T> Sender<T> stopWrap(Sender<T> sender, @Nullable Env env) {
         return stopSource == null || env != null && env.stopToken() == stopSource.token()
                 ? sender : sender.stopWhen(stopSource.token());
     }
@@ -327,7 +329,7 @@ final class ScopeCore implements AsyncScopeToken {
     }
 
     /** The tracked form of {@code sender}, stop-wrapped as the untracked one would be ({@code env} null: always). */
-    private <T> Sender<T> track(Sender<T> sender, Env env, String trackedKind) {
+    private <T> Sender<T> track(Sender<T> sender, @Nullable Env env, String trackedKind) {
         String workName = null;
         Sender<T> body = sender;
         while (body instanceof NamedSender) {
@@ -393,7 +395,7 @@ final class ScopeCore implements AsyncScopeToken {
     }
 
     /** Whether {@code w} is an open scope at its limit (the only state in which a producer waits). */
-    private boolean fullAndOpen(long w) {
+    private @Nullable boolean fullAndOpen(long w) {
         int s = (int) (w & STATE_MASK);
         return (s == OPEN || s == OPEN_AND_JOINING) && (w >>> COUNT_SHIFT) >= maxOutstanding;
     }
@@ -403,7 +405,7 @@ final class ScopeCore implements AsyncScopeToken {
      * its registration, or null when the scope is not full and open now (nothing registered; try
      * to associate again). The waiter may run inline, on this thread, before this returns.
      */
-    StopCallback awaitCapacity(Runnable waiter) {
+    @Nullable StopCallback awaitCapacity(Runnable waiter) {
         for (;;) {
             if (!fullAndOpen(word)) {
                 return null;
@@ -548,7 +550,7 @@ final class ScopeCore implements AsyncScopeToken {
      * returns its registration, or null when the count is zero now (then nothing is registered).
      * The waiter may run inline, on this thread, before this returns.
      */
-    private StopCallback awaitIdle(Runnable waiter) {
+    private @Nullable StopCallback awaitIdle(Runnable waiter) {
         for (;;) {
             long w = word;
             if ((w >>> COUNT_SHIFT) == 0) {
@@ -579,7 +581,7 @@ final class ScopeCore implements AsyncScopeToken {
     }
 
     /** The signal of epoch {@code e}, installed if missing; null if the word's epoch is no longer {@code e}. */
-    private IdleSignal idleSignal(long e) {
+    private @Nullable IdleSignal idleSignal(long e) {
         for (;;) {
             IdleSignal cur = idle;
             if (cur != null && cur.epoch == e) {
@@ -661,11 +663,11 @@ final class ScopeCore implements AsyncScopeToken {
         final boolean join;
         private volatile int state;
         /** Volatile: start's write then read of {@code state} and stop's CAS then read of this are a Dekker pair. */
-        private volatile StopCallback onJoined;
+        private volatile @Nullable StopCallback onJoined;
         /** Written by start before its STARTING -> WAITING (or JOINED_IN_START) hand-over, read after it. */
-        private StopCallback onStop;
+        private @Nullable StopCallback onStop;
         /** A begun JFR JoinEnd event, or null. */
-        private Object jfr;
+        private @Nullable Object jfr;
 
         WaitOp(ScopeCore core, Receiver<? super Void> receiver, boolean join) {
             this.core = core;
@@ -804,7 +806,7 @@ final class ScopeCore implements AsyncScopeToken {
             try {
                 Connect.schedule(sch.get(), new Receiver<Void>() {
                     @Override
-                    public void setValue(Void v) {
+                    public void setValue(@Nullable Void v) {
                         Signals.setValue(receiver, null);
                     }
 
@@ -856,7 +858,8 @@ final class ScopeCore implements AsyncScopeToken {
             if (count != 0) {
                 ScopeDiagnostics d = core.diag;
                 Hooks.onErrorDropped(new ScopeLeakedException(core.name(), STATES[(int) (w & STATE_MASK)], count,
-                        core.outstanding(), d == null ? null : d.createdAt));
+                        core.outstanding(), OutstandingSummary.of(core, OutstandingSummary.DEFAULT_LIMIT),
+                        d == null ? null : d.createdAt));
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.senders.scope;
 
+import dev.senders.internal.SharedTimer;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
@@ -10,6 +11,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The operator's view of one scope: its given name, where it was created (debug capture), how
@@ -42,21 +44,21 @@ import java.util.Map;
 final class ScopeDiagnostics {
 
     /** The given name; null for an unnamed scope (ScopeCore then generates one). */
-    final String name;
+    final @Nullable String name;
     /** Where the scope was created (debug capture on at creation), else null. */
-    final ScopeTrace createdAt;
+    final @Nullable ScopeTrace createdAt;
 
     /** Refusals because the scope was closed or joined. */
     private volatile long refusedClosed;
     /** Refusals because the scope held {@code maxOutstanding} operations. */
     private volatile long refusedFull;
-    private volatile TrackedSender.Op<?> head;
+    private volatile TrackedSender.@Nullable Op<?> head;
     private volatile long finished;
     private volatile int sweeping;
     /** Nodes the last sweep kept; written by the sweeper, read racily by finishers (a heuristic). */
     private int liveAtLastSweep;
 
-    ScopeDiagnostics(String name, ScopeTrace createdAt) {
+    ScopeDiagnostics(@Nullable String name, @Nullable ScopeTrace createdAt) {
         this.name = name;
         this.createdAt = createdAt;
     }
@@ -171,7 +173,7 @@ final class ScopeDiagnostics {
 
     /** The running tracked work, oldest first. */
     List<OutstandingWork> snapshot(String scopeName) {
-        long now = System.nanoTime();
+        long now = SharedTimer.nanoTime();
         Instant wall = Instant.now();
         List<OutstandingWork> out = new ArrayList<>();
         for (TrackedSender.Op<?> n = head; n != null; n = n.next) {
@@ -192,7 +194,7 @@ final class ScopeDiagnostics {
      * bounded by the limit and the name cap; nothing is sorted but the kept entries.
      */
     OutstandingSummary summary(String scopeName, long total, int limit) {
-        long now = System.nanoTime();
+        long now = SharedTimer.nanoTime();
         Instant wall = Instant.now();
         TrackedSender.Op<?>[] ring = new TrackedSender.Op<?>[limit];
         long running = 0L;

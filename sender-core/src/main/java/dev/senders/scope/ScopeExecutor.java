@@ -15,6 +15,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An {@link java.util.concurrent.ExecutorService} view of a {@link CountingScope} over an
@@ -44,7 +45,11 @@ import java.util.concurrent.TimeoutException;
  *     a no-op).
  * <li>A closed scope, and a full one (at its {@code maxOutstanding} limit), refuses tasks with a
  *     {@link RejectedExecutionException} that says which, and the scope counts the refusal
- *     ({@code refusedCount(RefusalReason)}); a scope whose stop was requested refuses them too. The executor's own rejection is thrown to the submitter as it is.
+ *     ({@code refusedCount(RefusalReason)}); a scope whose stop was requested refuses them too.
+ *     The executor's own rejection is thrown to the submitter as it is (except for a task
+ *     submitted from inside more than 16 nested starts on one thread, whose hand-over
+ *     {@link Scopes#spawn} defers until the outer start returns: that rejection is an error of
+ *     the scope).
  * <li>An exception thrown by a task given to {@code execute} is an error of the scope, as spawned
  *     work's errors are: it goes to the scope's error handler (on the executor's thread, before
  *     the association is released) and counts in {@code errorCount()}. The future of
@@ -87,7 +92,7 @@ public final class ScopeExecutor extends AbstractExecutorService {
          * @param name the task's name, or null for an unnamed task
          * @return {@code true} if it was spawned, {@code false} if the scope refused it
          */
-        boolean spawn(Sender<Void> task, String name);
+        boolean spawn(Sender<Void> task, @Nullable String name);
     }
 
     private final Executor executor;

@@ -1,6 +1,7 @@
 package dev.senders.scope;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reported to {@link dev.senders.Hooks#onErrorDropped(Throwable)} when a scope becomes unreachable
@@ -8,9 +9,12 @@ import java.util.List;
  * {@code ~simple_counting_scope()} calls {@code std::terminate()}. A scope whose count is zero
  * lost nothing and is not reported, whether or not it was closed and joined.
  *
- * <p>The message names the scope and lists the work it could still list (named work, and all
- * work spawned under debug capture: see {@link OutstandingWork}). When debug capture was on as the
- * scope was created, the cause is a {@link ScopeTrace} whose stack trace is where.
+ * <p>The message names the scope and lists the oldest work it could still list (named work, and
+ * all work spawned under debug capture: see {@link OutstandingWork}), at most
+ * {@link OutstandingSummary#DEFAULT_LIMIT} pieces, then counts of the rest by name and kind, so it
+ * stays a few lines long whatever the count; {@link #outstanding()} has the whole list. When debug
+ * capture was on as the scope was created, the cause is a {@link ScopeTrace} whose stack trace is
+ * where.
  *
  * @see "P3149R6, [exec.simple.counting.dtor]: a scope dropped while work is associated"
  */
@@ -26,38 +30,25 @@ public final class ScopeLeakedException extends IllegalStateException {
     private final transient List<OutstandingWork> outstanding;
 
     ScopeLeakedException(String scope, ScopeState state, long count, List<OutstandingWork> outstanding,
-            ScopeTrace createdAt) {
-        super(message(scope, state, count, outstanding), trimmed(createdAt));
+            OutstandingSummary summary, @Nullable ScopeTrace createdAt) {
+        super(message(scope, state, count, summary), trimmed(createdAt));
         this.scopeName = scope;
         this.state = state;
         this.count = count;
         this.outstanding = List.copyOf(outstanding);
     }
 
-    private static ScopeTrace trimmed(ScopeTrace site) {
+    private static @Nullable ScopeTrace trimmed(@Nullable ScopeTrace site) {
         if (site != null) {
             site.getStackTrace(); // library frames removed before the cause is printed
         }
         return site;
     }
 
-    private static String message(String scope, ScopeState state, long count, List<OutstandingWork> outstanding) {
-        StringBuilder sb = new StringBuilder();
-        sb.append(scope).append(" became unreachable in state ").append(state).append(" with ").append(count)
-                .append(" associated operation(s); close() and join() a scope before dropping it");
-        if (!outstanding.isEmpty()) {
-            sb.append(". Still running: ");
-            for (int i = 0; i < outstanding.size(); i++) {
-                sb.append(i == 0 ? "" : ", ").append(outstanding.get(i));
-            }
-        }
-        long unlisted = count - outstanding.size();
-        if (unlisted > 0) {
-            sb.append(outstanding.isEmpty() ? ". " : "; ").append(unlisted)
-                    .append(" unnamed operation(s) not listed (name work with Scopes.named, or run with"
-                            + " -Ddev.senders.debug=true to list all work with its spawn site)");
-        }
-        return sb.toString();
+    private static String message(String scope, ScopeState state, long count, OutstandingSummary summary) {
+        return scope + " became unreachable in state " + state + " with " + count
+                + " associated operation(s); close() and join() a scope before dropping it"
+                + (summary.total() == 0 ? "" : ". Still running:" + summary.lines(0));
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.senders.scope;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A note that names a scope and a piece of its work, attached to exceptions (as Reactor's
@@ -41,13 +42,13 @@ public final class ScopeTrace extends RuntimeException {
     /** The name of the scope. */
     private final String scope;
     /** The name of the work, or {@code null} if unnamed or for a creation site. */
-    private final String work;
+    private final @Nullable String work;
     /** The kind of association, or {@code null} for a creation site. */
-    private final String kind;
+    private final @Nullable String kind;
     /** Whether the library frames were removed; done on first use (materializing a stack is the costly part). */
     private volatile boolean trimmed;
 
-    ScopeTrace(String message, String scope, String work, String kind, boolean site) {
+    ScopeTrace(String message, String scope, @Nullable String work, @Nullable String kind, boolean site) {
         super(message, null, false, site); // site: the JVM records the backtrace; frames are built lazily
         this.scope = scope;
         this.work = work;
@@ -78,7 +79,7 @@ public final class ScopeTrace extends RuntimeException {
     }
 
     /** The trace of a spawn (or of a failure, when no site was captured). */
-    static ScopeTrace ofWork(String scope, String work, String kind, boolean site) {
+    static ScopeTrace ofWork(String scope, @Nullable String work, String kind, boolean site) {
         String w = work == null ? "unnamed work" : "work '" + work + "'";
         return new ScopeTrace(w + " (" + kind + ") in scope '" + scope + "'" + (site ? ", spawned here" : ""),
                 scope, work, kind, site);

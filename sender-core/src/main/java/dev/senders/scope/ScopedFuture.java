@@ -2,6 +2,7 @@ package dev.senders.scope;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.FutureTask;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The future of a {@link ScopeExecutor#submit submit}: a {@link FutureTask} that keeps the task's
@@ -12,16 +13,16 @@ import java.util.concurrent.FutureTask;
 final class ScopedFuture<V> extends FutureTask<V> {
 
     /** The task's name for the scope's dump, or null. */
-    final String name;
+    final @Nullable String name;
     /** Set by {@link ScopeExecutor#execute} before the task is spawned. */
-    volatile ScopedTask task;
+    volatile @Nullable ScopedTask task;
 
-    ScopedFuture(Callable<V> callable, String name) {
+    ScopedFuture(Callable<V> callable, @Nullable String name) {
         super(callable);
         this.name = name;
     }
 
-    ScopedFuture(Runnable runnable, V result, String name) {
+    ScopedFuture(Runnable runnable, V result, @Nullable String name) {
         super(runnable, result);
         this.name = name;
     }

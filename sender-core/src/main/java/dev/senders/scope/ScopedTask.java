@@ -10,6 +10,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * One task of a {@link ScopeExecutor}: a single-shot {@code Sender<Void>} that is spawned into the
@@ -56,12 +58,12 @@ final class ScopedTask implements Sender<Void>, OperationState, Runnable {
     private final Runnable command;
     private final Executor executor;
     private volatile Object state = NEW;
-    private volatile Object registration;
-    private Receiver<? super Void> receiver;
+    private volatile @Nullable Object registration;
+    private @Nullable Receiver<? super Void> receiver;
     /** True while {@code execute} is in {@code Scopes.spawn} on the submitting thread (plain: one thread). */
     boolean submitting;
     /** What the executor threw while {@link #submitting} (plain: read on the same thread). */
-    Throwable submitFailure;
+    @Nullable Throwable submitFailure;
 
     ScopedTask(ScopeExecutor owner, Runnable command, Executor executor) {
         this.owner = owner;
@@ -84,7 +86,7 @@ final class ScopedTask implements Sender<Void>, OperationState, Runnable {
 
     @Override
     public void start() {
-        StopToken token = receiver.env().stopToken();
+        StopToken token = Nulls.nonNull(receiver).env().stopToken(); // set by connect
         if (token.stopPossible()) {
             StopCallback cb = token.onStop(this::onStop); // runs inline if stop was already requested
             if (!REGISTRATION.compareAndSet(this, null, cb)) {
@@ -102,9 +104,9 @@ final class ScopedTask implements Sender<Void>, OperationState, Runnable {
                 closeRegistration();
                 if (submitting) {
                     submitFailure = t;
-                    receiver.setStopped();
+                    Nulls.nonNull(receiver).setStopped(); // set by connect, before start
                 } else {
-                    receiver.setError(t instanceof RejectedExecutionException ? t
+                    Nulls.nonNull(receiver).setError(t instanceof RejectedExecutionException ? t
                             : new RejectedExecutionException("the executor failed to accept the task: " + t, t));
                 }
             }
@@ -129,9 +131,9 @@ final class ScopedTask implements Sender<Void>, OperationState, Runnable {
             Thread.interrupted(); // the interrupt was meant for this task
         }
         if (failure == null) {
-            receiver.setValue(null);
+            Nulls.nonNull(receiver).setValue(null); // set by connect, before start
         } else {
-            receiver.setError(failure);
+            Nulls.nonNull(receiver).setError(failure);
             Signals.throwIfFatal(failure);
         }
     }
@@ -146,7 +148,7 @@ final class ScopedTask implements Sender<Void>, OperationState, Runnable {
             return false;
         }
         closeRegistration();
-        receiver.setStopped();
+        Nulls.nonNull(receiver).setStopped();
         return true;
     }
 
@@ -162,7 +164,7 @@ final class ScopedTask implements Sender<Void>, OperationState, Runnable {
                         owner.neverStarted(command);
                     }
                     closeRegistration(); // from inside the callback: returns at once
-                    receiver.setStopped();
+                    Nulls.nonNull(receiver).setStopped();
                     return;
                 }
             } else if (s instanceof Thread) {

@@ -14,6 +14,8 @@ import dev.senders.internal.Trampoline;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * The async-scope algorithms of P3149R6 ({@code nest}, {@code spawn}, {@code spawn_future}) and
@@ -85,7 +87,7 @@ public final class Scopes {
      * @throws NullPointerException if an argument is null
      */
     public static ShutdownReport joinOrStop(CountingScope scope, Duration grace, Duration stopTimeout) {
-        return Senders.syncWait(joinOrStopAsync(scope, grace, stopTimeout));
+        return Nulls.nonNull(Senders.syncWait(joinOrStopAsync(scope, grace, stopTimeout))); // completes with a report, never stopped
     }
 
     /**
@@ -140,7 +142,7 @@ public final class Scopes {
      * @throws IllegalArgumentException if {@code listLimit} is negative
      */
     public static Sender<ShutdownReport> joinOrStopAsync(CountingScope scope, Duration grace, Duration stopTimeout,
-            int listLimit, Consumer<? super ShutdownReport> onGrace) {
+            int listLimit, @Nullable Consumer<? super ShutdownReport> onGrace) {
         Objects.requireNonNull(scope, "scope");
         Objects.requireNonNull(grace, "grace");
         Objects.requireNonNull(stopTimeout, "stopTimeout");
@@ -303,7 +305,7 @@ public final class Scopes {
      * The env's {@link #SPAWN_ERROR_HANDLER}, or null; an env whose lookup throws yields null and
      * has that exception added to {@code error} as suppressed.
      */
-    static Consumer<? super Throwable> envErrorHandler(Throwable error, Env env) {
+    static @Nullable Consumer<? super Throwable> envErrorHandler(Throwable error, Env env) {
         try {
             return env.get(SPAWN_ERROR_HANDLER);
         } catch (Throwable t) {
@@ -314,7 +316,7 @@ public final class Scopes {
     }
 
     /** Hands a spawn error to {@code handler}, or to the hook if there is none or it throws. */
-    static void handleSpawnError(Throwable error, Consumer<? super Throwable> handler) {
+    static void handleSpawnError(Throwable error, @Nullable Consumer<? super Throwable> handler) {
         if (handler == null) {
             Hooks.onErrorDropped(error);
             return;

@@ -2,6 +2,7 @@ package dev.senders.scope;
 
 import java.util.Objects;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An async scope that counts associated work and can be joined ({@code simple_counting_scope},
@@ -81,7 +82,7 @@ public final class SimpleCountingScope extends AbstractCountingScope {
         this(checkName(name), Objects.requireNonNull(errorHandler, "errorHandler"), ScopeCore.UNBOUNDED);
     }
 
-    private SimpleCountingScope(String name, Consumer<? super Throwable> errorHandler, long maxOutstanding) {
+    private SimpleCountingScope(@Nullable String name, @Nullable Consumer<? super Throwable> errorHandler, long maxOutstanding) {
         super("SimpleCountingScope", name, false, errorHandler, maxOutstanding);
     }
 

@@ -20,6 +20,8 @@ import java.lang.invoke.VarHandle;
 import java.lang.ref.Reference;
 import java.util.Arrays;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * The future sender of {@link Scopes#spawnFuture} ({@code future-sender}, P3149R6
@@ -81,23 +83,23 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
     /** The env the work sees, apart from the stop token (which is this object). */
     private final Env base;
     /** The registration on {@code base}'s stop token, if it can stop; closed when the work ends. */
-    private StopCallback outerCallback;
+    private @Nullable StopCallback outerCallback;
     /** Created on the work's first {@link #onStop}; see the class notes. */
-    private volatile InplaceStopSource source;
+    private volatile @Nullable InplaceStopSource source;
     volatile int state;
     private int kind;
     /** The value or the error, until delivered. */
-    private Object result;
+    private @Nullable Object result;
     /** Written in connect, before start; cleared once completed. */
-    private Receiver<? super T> consumer;
-    private StopCallback consumerCallback;
+    private @Nullable Receiver<? super T> consumer;
+    private @Nullable StopCallback consumerCallback;
 
     private SpawnFuture(AsyncScopeToken token, Env base) {
         this.token = token;
         this.base = base;
     }
 
-    static <T> Sender<T> spawn(Sender<T> sender, AsyncScopeToken token, Env env) {
+    static <T> Sender<T> spawn(Sender<T> sender, AsyncScopeToken token, @Nullable Env env) {
         if (!token.tryAssociate()) {
             return unassociated();
         }
@@ -186,7 +188,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         if (((int) STATE.getAndBitwiseOr(this, OP_STARTED) & OP_STARTED) != 0) {
             throw ImmediateOperation.startedTwice(this);
         }
-        Receiver<? super T> r = consumer;
+        Receiver<? super T> r = Nulls.nonNull(consumer); // set in connect
         if ((state & RESULT) == 0) { // a result already there is delivered whatever the consumer's token says
             StopToken st = r.env().stopToken();
             if (st.stopPossible()) {
@@ -238,7 +240,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         if (cb != null) {
             cb.close(); // returns at once: we are inside it
         }
-        Receiver<? super T> r = consumer;
+        Receiver<? super T> r = Nulls.nonNull(consumer); // the one delivery takes it
         consumer = null;
         Signals.setStopped(r);
         if ((s & RESULT) != 0) {
@@ -256,7 +258,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         Object res = result;
         result = null;
         if (kind == ERROR) {
-            Hooks.onErrorDropped((Throwable) res);
+            Hooks.onErrorDropped((Throwable) Nulls.nonNull(res)); // ERROR carries the error
         }
     }
 
@@ -266,7 +268,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         if (cb != null) {
             cb.close();
         }
-        Receiver<? super T> r = consumer;
+        Receiver<? super T> r = Nulls.nonNull(consumer); // the one delivery takes it
         Object res = result;
         consumer = null; // nothing is retained once delivered
         result = null;
@@ -275,7 +277,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
                 Signals.setValue(r, (T) res);
                 break;
             case ERROR:
-                Signals.setError(r, (Throwable) res);
+                Signals.setError(r, (Throwable) Nulls.nonNull(res)); // ERROR carries the error
                 break;
             default:
                 Signals.setStopped(r);
@@ -290,7 +292,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
     }
 
     @Override
-    public void setValue(T v) {
+    public void setValue(@Nullable T v) {
         if (claim("setValue", null)) {
             result = v;
             workDone(VALUE);
@@ -326,7 +328,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
      * The work's first completion sets {@code CLAIMED}; a second one is a protocol violation,
      * reported, and must neither overwrite the result nor release the association again.
      */
-    private boolean claim(String signal, Throwable error) {
+    private boolean claim(String signal, @Nullable Throwable error) {
         int prev = (int) STATE.getAndBitwiseOr(this, CLAIMED);
         if ((prev & CLAIMED) == 0) {
             return true;
@@ -360,7 +362,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         }
         try {
             if (untaken && k == ERROR) {
-                routeUntaken((Throwable) res); // before the release: a join cannot overtake the handler
+                routeUntaken((Throwable) Nulls.nonNull(res)); // before the release: a join cannot overtake the handler
             }
         } finally {
             // the work has ended: release the scope before handing the result on
@@ -384,7 +386,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
 
     @Override
     @SuppressWarnings("unchecked")
-    public <V> V get(Query<V> query) {
+    public <V> @Nullable V get(Query<V> query) {
         return query == Query.STOP_TOKEN ? (V) this : base.get(query);
     }
 
@@ -449,7 +451,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         if ((s & RESULT) == 0) {
             requestWorkStop();
         } else if (kind == ERROR) {
-            Throwable e = (Throwable) result;
+            Throwable e = (Throwable) Nulls.nonNull(result); // ERROR carries the error
             result = null;
             routeUntaken(e); // the work ended with an error and the future was dropped: nobody else will see it
         }
@@ -470,7 +472,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
     static final class Tracked<T> implements Sender<T>, OperationState {
         private final SpawnFuture<T> future;
         /** Held until started: while it is held, the batch cannot be collected. */
-        private Batch batch;
+        private @Nullable Batch batch;
         private final int slot;
 
         Tracked(SpawnFuture<T> future, Batch batch, int slot) {

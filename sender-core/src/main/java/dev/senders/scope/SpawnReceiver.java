@@ -14,6 +14,8 @@ import dev.senders.internal.signal.StopNode;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * The receiver of {@link Scopes#spawn} ({@code spawn-receiver}, P3149R6 [exec.spawn]), and the
@@ -56,7 +58,7 @@ class SpawnReceiver implements Receiver<Object> {
     final AsyncScopeToken token;
     private volatile int guard;
     /** The spawning thread until {@link #beginStart()}: a completion on it is a completion during connect. */
-    private Thread connecting;
+    private @Nullable Thread connecting;
 
     SpawnReceiver(AsyncScopeToken token) {
         this.token = token;
@@ -107,7 +109,7 @@ class SpawnReceiver implements Receiver<Object> {
      * True if this completion is the one; false if it is early (recorded; an early error is
      * reported at once) or a second one (reported, with its own error, if any, as suppressed).
      */
-    private boolean enter(String signal, Throwable error) {
+    private boolean enter(String signal, @Nullable Throwable error) {
         if (connecting == Thread.currentThread()) {
             if (claim(EARLY)) {
                 if (error != null) {
@@ -157,7 +159,7 @@ class SpawnReceiver implements Receiver<Object> {
     }
 
     @Override
-    public final void setValue(Object value) {
+    public final void setValue(@Nullable Object value) {
         if (enter("setValue", null)) {
             token.dissociate();
         }
@@ -229,9 +231,9 @@ class SpawnReceiver implements Receiver<Object> {
      * every time (the library's scopes return one env object).
      */
     static final class Stoppable extends SpawnReceiver implements Env, StopToken, StopNode, StopCallback {
-        private volatile StopNode next;
+        private volatile @Nullable StopNode next;
         /** The callback of the built-in registration; cleared once it ran or was deregistered. */
-        private Runnable action;
+        private @Nullable Runnable action;
 
         Stoppable(AsyncScopeToken token) {
             super(token);
@@ -251,7 +253,7 @@ class SpawnReceiver implements Receiver<Object> {
 
         @Override
         @SuppressWarnings("unchecked")
-        public <V> V get(Query<V> query) {
+        public <V> @Nullable V get(Query<V> query) {
             return query == Query.STOP_TOKEN ? (V) this : token.spawnEnv().get(query);
         }
 
@@ -303,18 +305,18 @@ class SpawnReceiver implements Receiver<Object> {
         }
 
         @Override
-        public StopNode nextNode() {
+        public @Nullable StopNode nextNode() {
             return next;
         }
 
         @Override
-        public void nextNode(StopNode n) {
+        public void nextNode(@Nullable StopNode n) {
             next = n;
         }
 
         @Override
         public void onStopRequested() {
-            Runnable a = action;
+            Runnable a = Nulls.nonNull(action); // the source runs a node once, before close clears it
             action = null;
             a.run();
         }

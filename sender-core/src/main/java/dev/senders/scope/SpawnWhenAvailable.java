@@ -9,6 +9,7 @@ import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.signal.Signals;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The operation of {@link Scopes#spawnWhenAvailable}: tries to associate with the scope; while the
@@ -36,9 +37,9 @@ final class SpawnWhenAvailable implements OperationState, Runnable {
     private final Receiver<? super Boolean> receiver;
     private volatile int state;
     /** The registration on the scope's capacity signal while waiting; written before the hand-over. */
-    private StopCallback waiting;
+    private @Nullable StopCallback waiting;
     /** The registration on the receiver's stop token; written by start before the first hand-over. */
-    private StopCallback onStop;
+    private @Nullable StopCallback onStop;
 
     SpawnWhenAvailable(Sender<?> work, ScopeCore core, Receiver<? super Boolean> receiver) {
         this.work = work;
@@ -152,7 +153,7 @@ final class SpawnWhenAvailable implements OperationState, Runnable {
     }
 
     /** {@code spawned}: TRUE or FALSE for a value, null for stopped. */
-    private void finish(Boolean spawned) {
+    private void finish(@Nullable Boolean spawned) {
         state = DONE;
         releaseStop();
         if (spawned == null) {

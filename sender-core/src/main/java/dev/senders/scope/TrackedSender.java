@@ -8,9 +8,11 @@ import dev.senders.ProtocolViolationException;
 import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.internal.Jfr;
+import dev.senders.internal.SharedTimer;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Work a scope lists in its dump: what {@code ScopeCore.wrap} returns for named work (see
@@ -38,12 +40,12 @@ final class TrackedSender<T> implements Sender<T> {
 
     private final Sender<T> source;
     private final ScopeCore scope;
-    private final String name;
+    private final @Nullable String name;
     private final String kind;
     /** A nest's site (debug capture), else null: a spawn's is captured in {@link #connect}. */
-    private final ScopeTrace site;
+    private final @Nullable ScopeTrace site;
 
-    TrackedSender(Sender<T> source, ScopeCore scope, String name, String kind, ScopeTrace site) {
+    TrackedSender(Sender<T> source, ScopeCore scope, @Nullable String name, String kind, @Nullable ScopeTrace site) {
         this.source = source;
         this.scope = scope;
         this.name = name;
@@ -66,20 +68,20 @@ final class TrackedSender<T> implements Sender<T> {
         static final int NEW = 0, RUNNING = 1, FINISHED = 2, EARLY = 3;
 
         final ScopeCore scope;
-        final String name;
+        final @Nullable String name;
         final String kind;
-        final ScopeTrace site;
+        final @Nullable ScopeTrace site;
         private final Receiver<? super T> downstream;
-        OperationState child;
-        /** System.nanoTime() at start; written before the node is published. */
+        @Nullable OperationState child;
+        /** SharedTimer.nanoTime() at start (the virtual clock under test); written before the node is published. */
         long startNanos;
         /** A begun JFR WorkEnd event, or null. */
-        private Object jfr;
+        private @Nullable Object jfr;
         private volatile int state;
         /** The next (older) node of the outstanding list; rewritten only by the list's sweeper. */
-        volatile Op<?> next;
+        volatile @Nullable Op<?> next;
 
-        Op(TrackedSender<T> s, String kind, ScopeTrace site, Receiver<? super T> downstream) {
+        Op(TrackedSender<T> s, String kind, @Nullable ScopeTrace site, Receiver<? super T> downstream) {
             this.scope = s.scope;
             this.name = s.name;
             this.kind = kind;
@@ -103,7 +105,7 @@ final class TrackedSender<T> implements Sender<T> {
                 throw new ProtocolViolationException(scope.name() + ": start() called twice on an operation of"
                         + " tracked work (start an operation once; connect the sender again for another run)");
             }
-            startNanos = System.nanoTime();
+            startNanos = SharedTimer.nanoTime();
             if (STATE.compareAndSet(this, NEW, RUNNING)) {
                 if (Jfr.workEventsEnabled()) {
                     jfr = Jfr.workStarted(scope.name(), name, kind);
@@ -114,7 +116,7 @@ final class TrackedSender<T> implements Sender<T> {
         }
 
         /** First completion: leave the list; a completion before start only records itself. */
-        private void finish(String outcome, Throwable error) {
+        private void finish(String outcome, @Nullable Throwable error) {
             if (STATE.compareAndSet(this, RUNNING, FINISHED)) {
                 scope.diagnostics().finished(this);
                 Jfr.workEnded(jfr, outcome, error);
@@ -128,7 +130,7 @@ final class TrackedSender<T> implements Sender<T> {
         }
 
         @Override
-        public void setValue(T value) {
+        public void setValue(@Nullable T value) {
             finish("value", null);
             downstream.setValue(value);
         }

@@ -9,6 +9,7 @@ import dev.senders.internal.signal.Connect;
 import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.signal.Signals;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The sender behind {@link Task.Context#runOn}: {@code schedule(scheduler)}, then the block on the
@@ -60,7 +61,7 @@ final class RunOn<U> implements Sender<U> {
         }
 
         @Override
-        public void setValue(Void ignored) {
+        public void setValue(@Nullable Void ignored) {
             U u;
             try {
                 u = block.call();

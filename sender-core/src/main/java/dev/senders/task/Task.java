@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A lazy task (P3552R0 {@code lazy<T>}, Java style): a sender whose body is ordinary imperative
@@ -179,7 +180,7 @@ public final class Task<T> implements Sender<T> {
          * @param sender the work to await
          * @return the sender's value (may be {@code null})
          */
-        <U> U await(Sender<U> sender);
+        <U> @Nullable U await(Sender<U> sender);
 
         /**
          * Runs {@code block} on {@code scheduler} (after {@code schedule()} completes there) and
@@ -193,7 +194,7 @@ public final class Task<T> implements Sender<T> {
          * @param block the code to run there
          * @return {@code block}'s result
          */
-        <U> U runOn(Scheduler scheduler, Callable<? extends U> block);
+        <U> @Nullable U runOn(Scheduler scheduler, Callable<? extends U> block);
 
         /**
          * Reports {@code error} without throwing (P3552R0 "Error Reporting", {@code co_yield
@@ -207,7 +208,7 @@ public final class Task<T> implements Sender<T> {
          * @param error the error the task completes with
          * @return {@code null}, for {@code return ctx.fail(e);}
          */
-        <R> R fail(Throwable error);
+        <R> @Nullable R fail(Throwable error);
 
         /**
          * The explicit opt-out from "a stopped await stops the task": forgets the stopped outcome

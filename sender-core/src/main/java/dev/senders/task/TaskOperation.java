@@ -22,6 +22,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One run of a {@link Task}: the operation state, the body's {@link Task.Context}, and the
@@ -71,10 +72,10 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
     private final InplaceStopSource stop = new InplaceStopSource();
 
     private volatile int phase;
-    private volatile Thread thread;
+    private volatile @Nullable Thread thread;
     private Env env = Env.empty();          // written by start before the body is handed over
-    private StopCallback upstream;          // likewise; closed by whoever completes the receiver
-    private Object latched;                 // body thread only
+    private @Nullable StopCallback upstream;          // likewise; closed by whoever completes the receiver
+    private @Nullable Object latched;                 // body thread only
 
     TaskOperation(Executor executor, Task.Body<T> body, Receiver<? super T> receiver) {
         this.executor = executor;
@@ -179,7 +180,7 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
         complete(ran, value, thrown);
     }
 
-    private void complete(boolean ran, T value, Throwable thrown) {
+    private void complete(boolean ran, @Nullable T value, @Nullable Throwable thrown) {
         Object l = latched;
         latched = null;
         if (!ran) {
@@ -216,7 +217,7 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
     }
 
     @Override
-    public <U> U await(Sender<U> sender) {
+    public <U> @Nullable U await(Sender<U> sender) {
         Objects.requireNonNull(sender, "sender");
         checkBodyThread("Task.Context.await");
         Await<U> a = new Await<>(env);
@@ -261,14 +262,14 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
     }
 
     @Override
-    public <U> U runOn(Scheduler scheduler, Callable<? extends U> block) {
+    public <U> @Nullable U runOn(Scheduler scheduler, Callable<? extends U> block) {
         Objects.requireNonNull(scheduler, "scheduler");
         Objects.requireNonNull(block, "block");
         return await(new RunOn<U>(scheduler, block));
     }
 
     @Override
-    public <R> R fail(Throwable error) {
+    public <R> @Nullable R fail(Throwable error) {
         Objects.requireNonNull(error, "error");
         checkBodyThread("Task.Context.fail");
         Object l = latched;
@@ -320,7 +321,7 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
 
     /** Throws {@code t} itself, checked or not (the body's signature already allows any exception). */
     @SuppressWarnings("unchecked")
-    private static <E extends Throwable> E sneaky(Throwable t) throws E {
+    private static <E extends Throwable> E sneaky(@Nullable Throwable t) throws E {
         throw (E) t;
     }
 
@@ -335,15 +336,15 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
         private final Thread waiter = Thread.currentThread();
         int state;          // VarHandle STATE
         int kind;           // written after CLAIMED, published by COMPLETED
-        U value;
-        Throwable error;
+        @Nullable U value;
+        @Nullable Throwable error;
 
         Await(Env env) {
             this.env = env;
         }
 
         @Override
-        public void setValue(U v) {
+        public void setValue(@Nullable U v) {
             if (claim("setValue", null)) {
                 value = v;
                 publish(VALUE);
@@ -370,7 +371,7 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
             return env;
         }
 
-        private boolean claim(String signal, Throwable extra) {
+        private boolean claim(String signal, @Nullable Throwable extra) {
             int s = (int) STATE.getAndBitwiseOr(this, CLAIMED);
             if ((s & CLAIMED) != 0) {
                 Hooks.onErrorDropped(Signals.extraCompletion(

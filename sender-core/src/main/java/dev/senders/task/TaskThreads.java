@@ -9,6 +9,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where task bodies run by default, found once (a static holder, so the lookup happens on first
@@ -28,9 +29,9 @@ final class TaskThreads {
     static final String USE_VIRTUAL_THREADS_PROPERTY = "dev.senders.task.virtualThreads";
 
     /** Non-null when the running JDK has virtual threads: a factory of unstarted virtual threads. */
-    static final ThreadFactory VIRTUAL_FACTORY;
+    static final @Nullable ThreadFactory VIRTUAL_FACTORY;
     /** {@code Thread.isVirtual()} as a handle, or null before JDK 21. */
-    private static final MethodHandle IS_VIRTUAL;
+    private static final @Nullable MethodHandle IS_VIRTUAL;
     /** The default executor for task bodies. */
     static final Executor DEFAULT;
 

@@ -593,7 +593,7 @@ class ScopeBadInputTest {
         TestReceiver<Integer> outer = new TestReceiver<>();
         Scopes.nest(waitsForOwnJoin, scope.getToken()).connect(outer).start();
         s.finishAndCheck(); // the other work is not lost
-        scope.requestStop(); // a waiting join does not react to stop (P3149), and this work ignores it
+        scope.requestStop(); // the inner join's receiver has no stop token to be stopped through, and this work ignores stop
         assertFalse(innerJoin.await(200, TimeUnit.MILLISECONDS), "a join completed while its own caller is associated");
         assertEquals(1, scope.count());
         assertEquals(ScopeState.OPEN_AND_JOINING, scope.state());

@@ -86,13 +86,17 @@ class JoinOrStopAsyncTest {
     void blockingStopCallback_doesNotDelayTheDeadline() throws Exception {
         CountingScope scope = new CountingScope("stubborn");
         CountDownLatch release = new CountDownLatch(1);
-        Sender<Void> blocksInStop = r -> () -> r.env().stopToken().onStop(() -> {
-            try {
-                release.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        java.util.List<dev.senders.Receiver<? super Void>> held = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Sender<Void> blocksInStop = r -> () -> {
+            held.add(r);
+            r.env().stopToken().onStop(() -> {
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        };
         Scopes.spawn(Scopes.named(blocksInStop, "stuck"), scope.getToken());
         long t0 = System.nanoTime();
         ShutdownReport report = Senders.toCompletableFuture(
@@ -105,6 +109,7 @@ class JoinOrStopAsyncTest {
         assertEquals(1, report.remaining());
         assertEquals("stuck", report.stillRunning().get(0).name().orElseThrow());
         assertTrue(took < 4_000, "returned at its deadline while the stop callback still blocked: " + took + " ms");
+        held.forEach(r -> r.setValue(null)); // end the abandoned work: nothing leaks into other tests' hooks
     }
 
     @Test
@@ -155,7 +160,8 @@ class JoinOrStopAsyncTest {
     @DisplayName("2,700 operations left at the deadline: the report lists the oldest N and stays about 30 lines")
     void manyLeft_reportStaysOneScreen() {
         CountingScope scope = new CountingScope("crowded");
-        Sender<Void> ignoring = r -> () -> { };
+        java.util.List<dev.senders.Receiver<? super Void>> held = new java.util.ArrayList<>();
+        Sender<Void> ignoring = r -> () -> held.add(r);
         for (int i = 0; i < 2_700; i++) {
             Scopes.spawn(Scopes.named(ignoring, "order-" + (i % 3)), scope.getToken());
         }
@@ -166,6 +172,7 @@ class JoinOrStopAsyncTest {
         String text = report.toString();
         assertTrue(text.lines().count() <= 30, text.lines().count() + " lines:\n" + text);
         assertTrue(text.contains("2680 more listed operation(s) not shown (limit 20): by name: order-0 900,"), text);
+        held.forEach(r -> r.setValue(null)); // end the abandoned work: nothing leaks into other tests' hooks
     }
 
     @Test

@@ -402,4 +402,44 @@ class ScopeExecutorTest {
         tasks.execute(() -> {}); // room again
         assertEquals(1, scope.count());
     }
+
+    @Test
+    @DisplayName("a submission deep inside nested starts (its start queued by the trampoline) that the executor rejects: the rejection is an error of the scope, nothing leaks")
+    void deferredRejectionIsAnErrorOfTheScope() {
+        RejectedExecutionException full = new RejectedExecutionException("queue full");
+        ScopeExecutor tasks = ScopeExecutor.of(r -> { throw full; }, scope);
+        AtomicInteger deferred = new AtomicInteger();
+        AtomicInteger rejectedAtOnce = new AtomicInteger();
+        // each level's start submits a task, then spawns the next level: beyond 16 nested starts, spawn queues the start
+        final class Level implements dev.senders.Sender<Void> {
+            final int depth;
+
+            Level(int depth) {
+                this.depth = depth;
+            }
+
+            @Override
+            public dev.senders.OperationState connect(dev.senders.Receiver<? super Void> receiver) {
+                return () -> {
+                    try {
+                        tasks.execute(() -> {});
+                        deferred.incrementAndGet();   // returned: its start was queued
+                    } catch (RejectedExecutionException e) {
+                        rejectedAtOnce.incrementAndGet();
+                    }
+                    if (depth < 40) {
+                        Scopes.spawn(new Level(depth + 1), scope.getToken());
+                    }
+                    receiver.setValue(null);
+                };
+            }
+        }
+        Scopes.spawn(new Level(0), scope.getToken());
+        assertTrue(deferred.get() > 0, "some submissions were queued by the trampoline");
+        assertTrue(rejectedAtOnce.get() > 0, "the shallow ones were rejected at once");
+        assertEquals(41, deferred.get() + rejectedAtOnce.get());
+        assertEquals(deferred.get(), errors.size(), "each queued rejection is an error of the scope: " + errors);
+        assertTrue(errors.stream().allMatch(e -> e == full));
+        assertEquals(0, scope.count());
+    }
 }

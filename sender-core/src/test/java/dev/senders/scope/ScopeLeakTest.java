@@ -121,9 +121,28 @@ class ScopeLeakTest {
         assertEquals(2, r.count());
         assertEquals(1, r.outstanding().size());
         assertEquals("audit-7", r.outstanding().get(0).name().orElseThrow());
-        assertTrue(r.getMessage().contains("Still running: audit-7 (spawn, running for "), r.getMessage());
+        assertTrue(r.getMessage().contains("Still running:\n  audit-7 (spawn, running for "), r.getMessage());
         assertTrue(r.getMessage().contains("1 unnamed operation(s) not listed"), r.getMessage());
         assertEquals(null, r.getCause(), "no creation site without debug capture");
+    }
+
+    @Test
+    @DisplayName("a leak report of a scope holding thousands of operations stays a few lines long and keeps the whole list")
+    void leakReport_ofThousandsOfOperations_isBounded() {
+        dropWithManyNamed("crowded-leak", 3_000);
+        ScopeLeakedException r = awaitReport("crowded-leak");
+        assertEquals(3_000, r.count());
+        assertEquals(3_000, r.outstanding().size(), "the programmatic list is whole");
+        long lines = r.getMessage().lines().count();
+        assertTrue(lines <= OutstandingSummary.DEFAULT_LIMIT + 3, lines + " lines:\n" + r.getMessage());
+        assertTrue(r.getMessage().contains("not shown"), r.getMessage());
+    }
+
+    private static void dropWithManyNamed(String name, int n) {
+        CountingScope scope = new CountingScope(name);
+        for (int i = 0; i < n; i++) {
+            Scopes.spawn(Scopes.named(new ManualSender<Void>(), "order-" + (i % 3)), scope.getToken());
+        }
     }
 
     private static void dropNamedWithWork(String name) {

@@ -2,6 +2,7 @@ package dev.senders.test;
 
 import java.time.Duration;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one-line wait for background work in a Spring test: {@link #awaitIdle()} returns once the
@@ -55,7 +56,7 @@ public final class ApplicationScope {
         check(current().awaitIdle(Objects.requireNonNull(timeout, "timeout")));
     }
 
-    private static void check(AssertionError failure) {
+    private static void check(@Nullable AssertionError failure) {
         if (failure != null) {
             throw failure;
         }

@@ -7,6 +7,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+import java.util.Objects;
 
 /**
  * The errors a test's work produced: those given to {@link #accept} (a scope's error handler) and
@@ -26,10 +28,10 @@ final class ErrorCapture implements Consumer<Throwable> {
     private static final Object LOCK = new Object();
     private static final Set<ErrorCapture> OPEN = ConcurrentHashMap.newKeySet();
     private static int users; // guarded by LOCK
-    private static Consumer<? super Throwable> previous; // guarded by LOCK
+    private static @Nullable Consumer<? super Throwable> previous; // guarded by LOCK
     private static boolean debugWasOn; // guarded by LOCK
     private static final Consumer<Throwable> DISPATCHER = ErrorCapture::dispatch;
-    private static volatile Consumer<? super Throwable> forwardTo;
+    private static volatile @Nullable Consumer<? super Throwable> forwardTo;
 
     private final ConcurrentLinkedQueue<Throwable> errors = new ConcurrentLinkedQueue<>();
     private volatile boolean closed;
@@ -62,7 +64,7 @@ final class ErrorCapture implements Consumer<Throwable> {
             OPEN.remove(this);
             if (--users == 0) {
                 if (Hooks.getOnErrorDropped() == DISPATCHER) {
-                    Hooks.setOnErrorDropped(previous);
+                    Hooks.setOnErrorDropped(Objects.requireNonNull(previous)); // saved by the first open
                 }
                 if (!debugWasOn) {
                     Hooks.disableDebugCapture();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One Spring test method's watch over the application scope: the errors of work spawned into it
@@ -21,7 +22,7 @@ final class ScopeWatch {
     private final Duration timeout;
     private final String test;
     private final ErrorCapture errors;
-    private final AutoCloseable starterListener;
+    private final @Nullable AutoCloseable starterListener;
     private final long errorCountAtStart;
     private final AtomicLong fromStarter = new AtomicLong();
 
@@ -42,7 +43,7 @@ final class ScopeWatch {
      *
      * @param wait the deadline
      */
-    AssertionError awaitIdle(Duration wait) {
+    @Nullable AssertionError awaitIdle(Duration wait) {
         boolean idle;
         List<OutstandingWork> running = List.of();
         try {
@@ -60,12 +61,12 @@ final class ScopeWatch {
     }
 
     /** {@link #awaitIdle(Duration)} with this test's deadline. */
-    AssertionError awaitIdle() {
+    @Nullable AssertionError awaitIdle() {
         return awaitIdle(timeout);
     }
 
     /** The end of the test method: waits, stops listening, returns the failure or null. */
-    AssertionError finish() {
+    @Nullable AssertionError finish() {
         try {
             return awaitIdle();
         } finally {

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.platform.commons.support.AnnotationSupport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Fails a test whose spawned work is still running after it, or failed: what
@@ -133,7 +134,7 @@ public final class SendersExtension implements BeforeEachCallback, AfterEachCall
                 .orElse(DEFAULT_JOIN_TIMEOUT);
     }
 
-    private static Optional<JoinTimeout> find(AnnotatedElement element) {
+    private static Optional<JoinTimeout> find(@Nullable AnnotatedElement element) {
         return element == null ? Optional.empty() : AnnotationSupport.findAnnotation(element, JoinTimeout.class);
     }
 
@@ -141,9 +142,9 @@ public final class SendersExtension implements BeforeEachCallback, AfterEachCall
     private static final class TestWork {
         private final String name;
         private final ErrorCapture errors;
-        private CountingScope counting; // the test's thread only (JUnit resolves parameters there)
-        private SimpleCountingScope simple;
-        private VirtualTime virtualTime;
+        private @Nullable CountingScope counting; // the test's thread only (JUnit resolves parameters there)
+        private @Nullable SimpleCountingScope simple;
+        private @Nullable VirtualTime virtualTime;
 
         TestWork(String name, ErrorCapture errors) {
             this.name = name;
@@ -172,7 +173,7 @@ public final class SendersExtension implements BeforeEachCallback, AfterEachCall
         }
 
         /** Closes and joins the scopes; the failure to report, or null. */
-        synchronized AssertionError finish(Duration timeout) {
+        synchronized @Nullable AssertionError finish(Duration timeout) {
             List<OutstandingWork> running = new ArrayList<>();
             boolean timedOut = false;
             try {

@@ -2,6 +2,7 @@ package dev.senders.test;
 
 import dev.senders.spring.boot.SpawnErrorListeners;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The errors the starter's scope error handler passes on ({@code SpawnErrorListeners}), for one
@@ -14,7 +15,7 @@ final class StarterErrors {
     private StarterErrors() {}
 
     /** Sends the errors logged for {@code scopeName} to {@code sink}; null when the starter is absent. */
-    static AutoCloseable listen(String scopeName, Consumer<Throwable> sink) {
+    static @Nullable AutoCloseable listen(String scopeName, Consumer<Throwable> sink) {
         if (!STARTER_PRESENT) {
             return null;
         }

@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A receiver that records the completion of the sender it is connected to, for assertions: what
@@ -55,7 +56,7 @@ public final class TestReceiver<T> implements Receiver<T> {
      * @param payload the value, the error, or {@code null} for stopped
      * @param thread the thread that delivered it
      */
-    public record Signal(Kind kind, Object payload, Thread thread) {
+    public record Signal(Kind kind, @Nullable Object payload, Thread thread) {
         /**
          * Checks the components.
          *
@@ -123,7 +124,7 @@ public final class TestReceiver<T> implements Receiver<T> {
 
     /** Records a value completion; called by the sender. */
     @Override
-    public void setValue(T value) {
+    public void setValue(@Nullable T value) {
         record(Kind.VALUE, value);
     }
 
@@ -145,7 +146,7 @@ public final class TestReceiver<T> implements Receiver<T> {
         return env;
     }
 
-    private void record(Kind kind, Object payload) {
+    private void record(Kind kind, @Nullable Object payload) {
         Signal s = new Signal(kind, payload, Thread.currentThread());
         synchronized (this) {
             signals.add(s);
@@ -224,7 +225,7 @@ public final class TestReceiver<T> implements Receiver<T> {
      * @throws AssertionError unless exactly one completion came and it was a value
      */
     @SuppressWarnings("unchecked")
-    public T value() {
+    public @Nullable T value() {
         return (T) only(Kind.VALUE).payload();
     }
 
@@ -235,7 +236,7 @@ public final class TestReceiver<T> implements Receiver<T> {
      * @throws AssertionError unless exactly one completion came and it was an error
      */
     public Throwable error() {
-        return (Throwable) only(Kind.ERROR).payload();
+        return (Throwable) Objects.requireNonNull(only(Kind.ERROR).payload()); // an error signal carries its error
     }
 
     // ------------------------------------------------------------------ assertions
@@ -358,7 +359,7 @@ public final class TestReceiver<T> implements Receiver<T> {
         return sb.toString();
     }
 
-    private static Throwable errorOf(List<Signal> got) {
+    private static @Nullable Throwable errorOf(List<Signal> got) {
         for (Signal s : got) {
             if (s.kind() == Kind.ERROR) {
                 return (Throwable) s.payload();

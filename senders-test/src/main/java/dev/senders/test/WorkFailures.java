@@ -3,6 +3,7 @@ package dev.senders.test;
 import dev.senders.scope.OutstandingWork;
 import dev.senders.scope.ScopeTrace;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one wording of a test failed by its background work, shared by {@link SendersExtension}
@@ -25,7 +26,7 @@ final class WorkFailures {
      * @param errors the errors of spawned work and dropped errors
      * @param extra errors that the errors list does not hold but the scope counted
      */
-    static AssertionError failure(String where, String deadline, List<OutstandingWork> running, boolean timedOut,
+    static @Nullable AssertionError failure(String where, String deadline, List<OutstandingWork> running, boolean timedOut,
             List<Throwable> errors, long extra) {
         if (!timedOut && errors.isEmpty() && extra == 0) {
             return null;

@@ -14,4 +14,7 @@
  *       runs.</li>
  * </ul>
  */
+@NullMarked
 package dev.senders.test;
+
+import org.jspecify.annotations.NullMarked;

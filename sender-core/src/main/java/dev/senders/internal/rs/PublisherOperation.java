@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The operation of a sender made from a publisher: the one subscriber-to-sender state machine of
@@ -161,9 +162,9 @@ public abstract class PublisherOperation<T, R> implements OperationState, Runnab
     private boolean terminated;    // the source sent onComplete/onError/onSuccess (serial path)
     private byte received;         // elements received in modes with bounded demand, saturating past it (serial path)
     private volatile int state;
-    private Object upstream;       // the Subscription or Disposable; published by the CAS that sets SUBSCRIBED
-    private StopCallback stopCallback;
-    private Object held;           // SINGLE/LAST: the element; LIST: the list (see the notes for its owner)
+    private @Nullable Object upstream;       // the Subscription or Disposable; published by the CAS that sets SUBSCRIBED
+    private @Nullable StopCallback stopCallback;
+    private @Nullable Object held;           // SINGLE/LAST: the element; LIST: the list (see the notes for its owner)
 
     /**
      * @param source the publisher (or RxJava source) this operation subscribes to
@@ -190,7 +191,7 @@ public abstract class PublisherOperation<T, R> implements OperationState, Runnab
      * The one place where a shell speaks its library's publisher and subscription interfaces:
      * {@code what} is {@link #SUBSCRIBE}, {@link #REQUEST} or {@link #CANCEL}.
      */
-    protected abstract void upstream(int what, Object subscription, long n);
+    protected abstract void upstream(int what, @Nullable Object subscription, long n);
 
     /** The source given to the constructor (also what messages name). */
     protected final Object source() {
@@ -296,7 +297,7 @@ public abstract class PublisherOperation<T, R> implements OperationState, Runnab
     }
 
     /** The subscription, once {@code onSubscribe} stored it; {@code null} before. */
-    protected final Object upstream() {
+    protected final @Nullable Object upstream() {
         return (state & SUBSCRIBED) != 0 ? upstream : null;
     }
 
@@ -626,7 +627,7 @@ public abstract class PublisherOperation<T, R> implements OperationState, Runnab
         return npe;
     }
 
-    private void cancelUpstream(Object s) {
+    private void cancelUpstream(@Nullable Object s) {
         try {
             upstream(CANCEL, s, 0);
         } catch (Throwable t) { // §3.15: cancel must return normally
@@ -647,7 +648,7 @@ public abstract class PublisherOperation<T, R> implements OperationState, Runnab
     }
 
     @SuppressWarnings("unchecked")
-    private void deliver(Object value) {
+    private void deliver(@Nullable Object value) {
         Signals.setValue(receiver, (R) value);
     }
 

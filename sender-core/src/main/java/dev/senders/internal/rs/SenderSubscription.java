@@ -14,6 +14,8 @@ import dev.senders.StopToken;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * One subscription to a publisher made from a sender: the one sender-to-publisher state machine of
@@ -89,8 +91,8 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
     /** Where a shell's own constant bits start in the flags (and the word): see {@link #shellBits()}. */
     public static final int SHELL_SHIFT = 8;
 
-    private Object actual;   // the subscriber; taken by the TERMINAL owner, dropped by a winning cancel
-    private T value;         // published by the CAS that sets HAS_VALUE
+    private @Nullable Object actual;   // the subscriber; taken by the TERMINAL owner, dropped by a winning cancel
+    private @Nullable T value;         // published by the CAS that sets HAS_VALUE
     private volatile int state;
 
     /**
@@ -119,7 +121,7 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
      * {@link #ON_COMPLETE} or {@link #ON_ERROR}. The one place where a shell speaks its library's
      * subscriber interface.
      */
-    protected abstract void signal(Object actual, int what, Object payload);
+    protected abstract void signal(Object actual, int what, @Nullable Object payload);
 
     /** An error no subscriber can take. */
     protected void dropError(Throwable error) {
@@ -127,10 +129,10 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
     }
 
     /** A value the subscriber cancelled before taking it. */
-    protected void discard(Object value) {}
+    protected void discard(@Nullable Object value) {}
 
     /** What the receiver's env answers for every query but the stop token. */
-    protected <V> V lookup(Query<V> query) {
+    protected <V> @Nullable V lookup(Query<V> query) {
         return query.defaultValue();
     }
 
@@ -163,7 +165,7 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
 
     private boolean subscribed() {
         try {
-            signal(actual, ON_SUBSCRIBE, null);
+            signal(Nulls.nonNull(actual), ON_SUBSCRIBE, null); // not taken before onSubscribe
             return true;
         } catch (Throwable t) {
             Signals.throwIfFatal(t);
@@ -231,7 +233,7 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
     // ------------------------------------------------------------------ Receiver
 
     @Override
-    public final void setValue(T v) {
+    public final void setValue(@Nullable T v) {
         if (v == null) {
             complete(null, false); // an empty completion needs no demand (§1.2 is about onNext)
             return;
@@ -287,7 +289,7 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
     }
 
     /** A completion with nothing to hold back: error, stopped, or an empty value. */
-    private void complete(Throwable error, boolean stopped) {
+    private void complete(@Nullable Throwable error, boolean stopped) {
         for (;;) {
             int s = state;
             if ((s & COMPLETED) != 0) {
@@ -314,7 +316,7 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
         }
     }
 
-    private void secondCompletion(Throwable error) {
+    private void secondCompletion(@Nullable Throwable error) {
         dropError(Signals.extraCompletion("the sender completed twice while "
                 + "adapted to a publisher; a sender completes exactly once per start", error));
     }
@@ -322,7 +324,7 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
     // ------------------------------------------------------------------ emission (TERMINAL owned)
 
     private Object takeActual() {
-        Object a = actual;
+        Object a = Nulls.nonNull(actual); // the TERMINAL owner takes it, once
         actual = null;
         return a;
     }
@@ -333,15 +335,15 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
      * this thread beyond its depth. A {@code Mono} nested in a sender nested in a {@code Mono},
      * thousands of levels deep, then subscribes and completes without one set of frames per level.
      */
-    private void emitValueDeep(T v) {
+    private void emitValueDeep(@Nullable T v) {
         Trampoline.run(SenderSubscription::emitValueStep, this, v);
     }
 
-    private static <T> void emitValueStep(SenderSubscription<T> s, T v) {
+    private static <T> void emitValueStep(SenderSubscription<T> s, @Nullable T v) {
         s.emitValue(v);
     }
 
-    private static void stopStep(SenderSubscription<?> s, Object unused) {
+    private static void stopStep(SenderSubscription<?> s, @Nullable Object unused) {
         s.requestStop();
     }
 
@@ -349,7 +351,7 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
         s.emitComplete(a);
     }
 
-    private void emitValue(T v) {
+    private void emitValue(@Nullable T v) {
         Object a = takeActual();
         try {
             signal(a, ON_NEXT, v);
@@ -393,7 +395,7 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
 
     @Override
     @SuppressWarnings("unchecked") // the stop token query's type
-    public final <V> V get(Query<V> query) {
+    public final <V> @Nullable V get(Query<V> query) {
         return query == Query.STOP_TOKEN ? (V) this : lookup(query);
     }
 
@@ -405,7 +407,7 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
     // ------------------------------------------------------------------ for the shells' introspection
 
     /** The subscriber, until a terminal signal or a cancel took it. */
-    protected final Object downstream() {
+    protected final @Nullable Object downstream() {
         return actual;
     }
 

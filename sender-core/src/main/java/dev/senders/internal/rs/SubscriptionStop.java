@@ -9,6 +9,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * The stop token of one adapter subscription, built into the subscription object itself: the
@@ -53,8 +55,8 @@ public abstract class SubscriptionStop implements StopToken, StopCallback {
     private static final Object STOPPED = new Object();
     private static final StopCallback NOTHING = () -> {};
 
-    private volatile Object slot;
-    private volatile InplaceStopSource overflow;
+    private volatile @Nullable Object slot;
+    private volatile @Nullable InplaceStopSource overflow;
 
     /**
      * Requests stop: runs the registered callbacks on this thread; {@code false} if already requested.
@@ -130,7 +132,7 @@ public abstract class SubscriptionStop implements StopToken, StopCallback {
         InplaceStopSource o = overflow;
         if (o == null) {
             InplaceStopSource fresh = new InplaceStopSource();
-            o = OVERFLOW.compareAndSet(this, null, fresh) ? fresh : overflow;
+            o = OVERFLOW.compareAndSet(this, null, fresh) ? fresh : Nulls.nonNull(overflow); // set once, never cleared
         }
         StopCallback c = o.token().onStop(callback);
         if (stopRequested()) {
@@ -161,7 +163,7 @@ public abstract class SubscriptionStop implements StopToken, StopCallback {
     static final class Running {
         final Thread runner;
         volatile boolean done;
-        volatile Waiter waiters;
+        volatile @Nullable Waiter waiters;
 
         Running(Thread runner) {
             this.runner = runner;
@@ -196,7 +198,7 @@ public abstract class SubscriptionStop implements StopToken, StopCallback {
 
     static final class Waiter {
         final Thread thread;
-        Waiter next;
+        @Nullable Waiter next;
 
         Waiter(Thread thread) {
             this.thread = thread;

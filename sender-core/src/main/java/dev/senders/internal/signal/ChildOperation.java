@@ -3,6 +3,7 @@ package dev.senders.internal.signal;
 import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Sender;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The operation of an algorithm over one child sender, which is also the child's receiver
@@ -14,6 +15,7 @@ import dev.senders.Sender;
  */
 public abstract class ChildOperation<T, R> extends ForwardingReceiver<T, R> implements OperationState {
 
+    @SuppressWarnings("NullAway.Init") // set by connectChild, which every subclass constructor calls
     private OperationState child;
 
     /** @param downstream the receiver the completions go to */

@@ -2,6 +2,7 @@ package dev.senders.internal.signal;
 
 import dev.senders.Env;
 import dev.senders.Receiver;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link GuardedReceiver} that passes the child's completions on to a downstream receiver
@@ -36,7 +37,7 @@ public abstract class ForwardingReceiver<T, R> extends GuardedReceiver<T> {
      */
     @Override
     @SuppressWarnings("unchecked")
-    protected void onValue(T value) {
+    protected void onValue(@Nullable T value) {
         Signals.setValue(downstream, (R) value);
     }
 

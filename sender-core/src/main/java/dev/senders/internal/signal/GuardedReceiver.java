@@ -5,6 +5,7 @@ import dev.senders.ProtocolViolationException;
 import dev.senders.Receiver;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The receiver an algorithm connects to a child sender it does not control (shared by the
@@ -45,7 +46,7 @@ public abstract class GuardedReceiver<T> implements Receiver<T> {
      *
      * @param value the value (may be {@code null})
      */
-    protected abstract void onValue(T value);
+    protected abstract void onValue(@Nullable T value);
 
     /**
      * The child's error, seen at most once and only after {@link #beginStart()} returned
@@ -62,7 +63,7 @@ public abstract class GuardedReceiver<T> implements Receiver<T> {
     protected abstract void onStopped();
 
     @Override
-    public final void setValue(T value) {
+    public final void setValue(@Nullable T value) {
         if (enter("setValue", null)) {
             onValue(value);
         }
@@ -101,7 +102,7 @@ public abstract class GuardedReceiver<T> implements Receiver<T> {
         throw ImmediateOperation.startedTwice(algorithm() + "'s operation");
     }
 
-    private boolean enter(String signal, Throwable error) {
+    private boolean enter(String signal, @Nullable Throwable error) {
         for (;;) {
             int s = guard;
             if (s == STARTED) {

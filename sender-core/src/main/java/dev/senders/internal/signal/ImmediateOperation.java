@@ -4,6 +4,8 @@ import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Query;
 import dev.senders.Receiver;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * An operation that completes its receiver inline, on the thread that starts it (the operation
@@ -38,10 +40,10 @@ public final class ImmediateOperation<T> implements OperationState {
 
     private final Receiver<? super T> receiver;
     private final byte kind;
-    private final Object payload;
+    private final @Nullable Object payload;
     private boolean started;
 
-    public ImmediateOperation(Receiver<? super T> receiver, byte kind, Object payload) {
+    public ImmediateOperation(Receiver<? super T> receiver, byte kind, @Nullable Object payload) {
         this.receiver = receiver;
         this.kind = kind;
         this.payload = payload;
@@ -70,7 +72,7 @@ public final class ImmediateOperation<T> implements OperationState {
                 Signals.setValue(receiver, (T) payload);
                 break;
             case ERROR:
-                Signals.setError(receiver, (Throwable) payload);
+                Signals.setError(receiver, (Throwable) Nulls.nonNull(payload)); // ERROR carries the error
                 break;
             case STOPPED:
                 Signals.setStopped(receiver);
@@ -78,7 +80,7 @@ public final class ImmediateOperation<T> implements OperationState {
             case READ:
                 T v;
                 try {
-                    v = receiver.env().get((Query<T>) payload);
+                    v = receiver.env().get((Query<T>) Nulls.nonNull(payload)); // READ carries the query
                 } catch (Throwable t) {
                     Signals.throwIfFatal(t);
                     Signals.setError(receiver, t);

@@ -4,6 +4,7 @@ import dev.senders.Hooks;
 import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Receiver;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Delivery helpers shared by the library's senders. Not public API: may change without notice.
@@ -25,7 +26,7 @@ public final class Signals {
      * @param r the receiver to complete
      * @param value the value (may be {@code null})
      */
-    public static <T> void setValue(Receiver<? super T> r, T value) {
+    public static <T> void setValue(Receiver<? super T> r, @Nullable T value) {
         try {
             r.setValue(value);
         } catch (Throwable t) {
@@ -87,7 +88,7 @@ public final class Signals {
      * @param error the extra completion's error, or {@code null} for a value or a stop
      * @return the exception to report
      */
-    public static ProtocolViolationException extraCompletion(String message, Throwable error) {
+    public static ProtocolViolationException extraCompletion(String message, @Nullable Throwable error) {
         ProtocolViolationException pve = new ProtocolViolationException(message);
         if (error != null) {
             pve.addSuppressed(error);

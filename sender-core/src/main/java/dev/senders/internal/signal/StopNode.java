@@ -1,6 +1,7 @@
 package dev.senders.internal.signal;
 
 import dev.senders.StopToken;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A stop-callback registration that is part of the object that wants the callback (P2300's
@@ -43,10 +44,10 @@ public interface StopNode {
     boolean casNodeWord(int expect, int update);
 
     /** The list link (a volatile read). */
-    StopNode nextNode();
+    @Nullable StopNode nextNode();
 
     /** Sets the list link (a volatile write). */
-    void nextNode(StopNode next);
+    void nextNode(@Nullable StopNode next);
 
     /** The callback; runs on the stopping thread (or inline in {@link Host#link}); exceptions are reported. */
     void onStopRequested();

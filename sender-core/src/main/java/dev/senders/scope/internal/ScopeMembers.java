@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The members held by a container view of a {@link CountingScope} (RxJava's
@@ -141,7 +142,7 @@ public final class ScopeMembers<D> implements Runnable {
      * @return what the members' {@code dispose} threw, in order, or {@code null} if nothing (or if
      *     the view was already disposed)
      */
-    public List<Throwable> dispose() {
+    public @Nullable List<Throwable> dispose() {
         if (!DISPOSED.compareAndSet(this, 0, 1)) {
             return null;
         }
@@ -170,7 +171,7 @@ public final class ScopeMembers<D> implements Runnable {
      *
      * @return what the members' {@code dispose} threw, in order, or {@code null} if nothing
      */
-    public List<Throwable> drain() {
+    public @Nullable List<Throwable> drain() {
         List<Throwable> errors = null;
         for (D d : held.keySet()) {
             Integer n = held.remove(d);

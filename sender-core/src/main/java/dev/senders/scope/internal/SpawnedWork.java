@@ -18,6 +18,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
+import org.jspecify.annotations.Nullable;
+import dev.senders.internal.Nulls;
 
 /**
  * One subscription to a foreign source (a Reactor {@code Publisher}, an RxJava source) spawned into
@@ -101,8 +103,9 @@ public abstract class SpawnedWork implements StopNode {
 
     private volatile int word;
     /** The StopNode link while linked into a source; the ordinary StopCallback when FOREIGN. */
-    private volatile Object next;
+    private volatile @Nullable Object next;
     /** DIRECT: the AsyncScopeToken; otherwise the receiver given to connect. */
+    @SuppressWarnings("NullAway.Init") // set by the factory that creates the work, before it is published
     private Object target;
 
     /** @param subclassBits constant bits for the subclass, kept in the word from bit 8 on */
@@ -497,11 +500,11 @@ public abstract class SpawnedWork implements StopNode {
         return (Receiver<? super Void>) target;
     }
 
-    private void complete(int how, Throwable error) {
+    private void complete(int how, @Nullable Throwable error) {
         if ((word & DIRECT) != 0) {
             AsyncScopeToken token = (AsyncScopeToken) target;
             if (how == ERROR) {
-                routeThenDissociate(token, error);
+                routeThenDissociate(token, Nulls.nonNull(error)); // ERROR carries the error
             } else {
                 token.dissociate();
             }
@@ -518,12 +521,12 @@ public abstract class SpawnedWork implements StopNode {
         }
     }
 
-    private void completeReceiver(int how, Throwable error) {
+    private void completeReceiver(int how, @Nullable Throwable error) {
         Receiver<? super Void> r = receiver();
         if (how == VALUE) {
             Signals.setValue(r, null);
         } else if (how == ERROR) {
-            Signals.setError(r, error);
+            Signals.setError(r, Nulls.nonNull(error)); // ERROR carries the error
         } else {
             Signals.setStopped(r);
         }
@@ -554,12 +557,12 @@ public abstract class SpawnedWork implements StopNode {
     }
 
     @Override
-    public final StopNode nextNode() {
+    public final @Nullable StopNode nextNode() {
         return (StopNode) next;
     }
 
     @Override
-    public final void nextNode(StopNode n) {
+    public final void nextNode(@Nullable StopNode n) {
         next = n;
     }
 

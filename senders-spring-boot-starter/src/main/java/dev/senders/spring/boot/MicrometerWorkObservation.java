@@ -3,6 +3,7 @@ package dev.senders.spring.boot;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link WorkObservation} that makes each piece of named spawned work a Micrometer
@@ -49,7 +50,7 @@ public final class MicrometerWorkObservation implements WorkObservation {
     }
 
     @Override
-    public Pending prepare(String scopeName, String workName) {
+    public Pending prepare(String scopeName, @Nullable String workName) {
         if (workName == null || registry.isNoop()) {
             return Pending.NONE;
         }
@@ -82,7 +83,7 @@ public final class MicrometerWorkObservation implements WorkObservation {
         }
 
         @Override
-        public void end(Outcome outcome, Throwable error) {
+        public void end(Outcome outcome, @Nullable Throwable error) {
             if (error != null) {
                 observation.error(error);
             }

@@ -6,6 +6,7 @@ import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.internal.signal.Connect;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Work spawned through a {@link ScopeSpawner}: the same sender, run with the spawning thread's
@@ -78,6 +79,7 @@ final class ObservedWork<T> implements Sender<T> {
         private final SpawnContext.Snapshot context;
         final WorkObservation.Running observation;
         /** Written by connect before the operation is handed out; read by start on the same hand-off. */
+        @SuppressWarnings("NullAway.Init") // connect sets it before returning the operation
         OperationState upstream;
         /**
          * Whether the observation was ended. A plain field: the protocol orders a source's
@@ -93,7 +95,7 @@ final class ObservedWork<T> implements Sender<T> {
             this.observation = observation;
         }
 
-        void end(WorkObservation.Outcome outcome, Throwable error) {
+        void end(WorkObservation.Outcome outcome, @Nullable Throwable error) {
             if (!ended) {
                 ended = true;
                 observation.end(outcome, error);
@@ -116,7 +118,7 @@ final class ObservedWork<T> implements Sender<T> {
         }
 
         @Override
-        public void setValue(T value) {
+        public void setValue(@Nullable T value) {
             counters.completed.increment();
             end(WorkObservation.Outcome.VALUE, null);
             SpawnContext.Restored restored = context.restore();

@@ -5,6 +5,7 @@ import dev.senders.scope.OutstandingWork;
 import dev.senders.scope.ScopeState;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A point-in-time view of the application scope, as the {@code senders} endpoint shows it and the
@@ -45,7 +46,7 @@ import java.util.Map;
  */
 public record ScopeReport(String name, ScopeState state, long active, long spawned, long completed,
         long failed, long stopped, long refused, long scopeFailed, long scopeRefused, long scopeRefusedFull,
-        Long maxOutstanding, List<Work> outstanding, Summary summary) {
+        @Nullable Long maxOutstanding, List<Work> outstanding, @Nullable Summary summary) {
 
     /** Spawn-site frames printed in log lines, for the oldest piece of work only. */
     static final int LOG_FRAMES = 8;
@@ -81,7 +82,7 @@ public record ScopeReport(String name, ScopeState state, long active, long spawn
      * @param ageMillis how long it had been running when the report was made, in milliseconds
      * @param spawnSite where it was spawned, one frame a line; empty unless debug capture was on then
      */
-    public record Work(String name, String kind, long ageMillis, List<String> spawnSite) {
+    public record Work(@Nullable String name, String kind, long ageMillis, List<String> spawnSite) {
 
         /** The most spawn-site frames kept per piece of work. */
         public static final int MAX_FRAMES = 16;
@@ -128,7 +129,7 @@ public record ScopeReport(String name, ScopeState state, long active, long spawn
      * @param oldestAgeMillis the oldest listed work's age in milliseconds, or {@code null} when none
      */
     public record Summary(int listLimit, long listed, long notShown, Map<String, Long> byName, long otherNames,
-            Map<String, Long> byKind, Long oldestAgeMillis) {
+            Map<String, Long> byKind, @Nullable Long oldestAgeMillis) {
 
         /**
          * A summary; the maps are copied, keeping their order.

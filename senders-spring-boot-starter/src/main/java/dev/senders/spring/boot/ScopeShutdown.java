@@ -22,6 +22,7 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.support.AbstractApplicationContext;
 import org.springframework.context.support.DefaultLifecycleProcessor;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Closes and joins the application scope when the context shuts down, within bounds.
@@ -114,7 +115,7 @@ public final class ScopeShutdown implements SmartLifecycle, BeanFactoryAware, Di
     private final AtomicBoolean begun = new AtomicBoolean();
     private final CompletableFuture<ShutdownReport> done = new CompletableFuture<>();
     private volatile boolean running;
-    private BeanFactory beanFactory;
+    private @Nullable BeanFactory beanFactory;
 
     /**
      * @param spawner     the application scope

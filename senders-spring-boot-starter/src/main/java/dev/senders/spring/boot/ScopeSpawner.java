@@ -7,6 +7,7 @@ import dev.senders.scope.RefusalReason;
 import dev.senders.scope.Scopes;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The application-wide scope as the starter manages it: spawn fire-and-forget work into it and
@@ -122,7 +123,7 @@ public final class ScopeSpawner {
     }
 
     /** The name goes on the outermost sender: the scope reads it only on the sender it is handed. */
-    private ObservedWork<?> observe(Sender<?> work, String workName) {
+    private ObservedWork<?> observe(Sender<?> work, @Nullable String workName) {
         Objects.requireNonNull(work, "work");
         return new ObservedWork<>(work, counters, context.capture(), observation.prepare(name, workName));
     }

@@ -3,6 +3,7 @@ package dev.senders.spring.boot;
 import java.time.Duration;
 import java.util.Objects;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code senders.scope.*} configuration properties of the application-wide scope.
@@ -43,7 +44,7 @@ public class SendersScopeProperties {
      * scope is closed (the spawners return false, the refusal is counted with reason "full"), until
      * some of the work has ended. Unset: no limit.
      */
-    private Long maxOutstanding;
+    private @Nullable Long maxOutstanding;
 
     /**
      * Whether tasks submitted to Spring Boot's applicationTaskExecutor (what @Async methods and
@@ -128,7 +129,7 @@ public class SendersScopeProperties {
      *
      * @return {@code senders.scope.max-outstanding}, or {@code null} for no limit
      */
-    public Long getMaxOutstanding() {
+    public @Nullable Long getMaxOutstanding() {
         return maxOutstanding;
     }
 
@@ -138,7 +139,7 @@ public class SendersScopeProperties {
      * @param maxOutstanding at least 1, or {@code null} for no limit
      * @throws IllegalArgumentException if {@code maxOutstanding} is below 1
      */
-    public void setMaxOutstanding(Long maxOutstanding) {
+    public void setMaxOutstanding(@Nullable Long maxOutstanding) {
         if (maxOutstanding != null && maxOutstanding < 1) {
             throw new IllegalArgumentException("senders.scope.max-outstanding must be at least 1, was " + maxOutstanding
                     + ": it is how many operations the scope holds at once (leave it unset for no limit)");

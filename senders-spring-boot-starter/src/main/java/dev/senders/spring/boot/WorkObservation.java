@@ -1,6 +1,7 @@
 package dev.senders.spring.boot;
 
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Observes each piece of work spawned through a {@link ScopeSpawner}: prepared on the spawning
@@ -35,7 +36,7 @@ public interface WorkObservation {
      * @param workName  the work's name, or {@code null} for work spawned without one
      * @return what to start if the scope accepts the work
      */
-    Pending prepare(String scopeName, String workName);
+    Pending prepare(String scopeName, @Nullable String workName);
 
     /** How a piece of spawned work ended. */
     enum Outcome {
@@ -82,7 +83,7 @@ public interface WorkObservation {
             }
 
             @Override
-            public void end(Outcome outcome, Throwable error) {
+            public void end(Outcome outcome, @Nullable Throwable error) {
             }
         };
 
@@ -99,6 +100,6 @@ public interface WorkObservation {
          * @param outcome how the work ended
          * @param error   its error when {@code outcome} is {@link Outcome#ERROR}, else {@code null}
          */
-        void end(Outcome outcome, Throwable error);
+        void end(Outcome outcome, @Nullable Throwable error);
     }
 }

@@ -5,7 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.OutstandingWork;
+import dev.senders.spring.boot.autoconfigure.SendersObservationAutoConfiguration;
 import dev.senders.spring.boot.autoconfigure.SendersScopeAutoConfiguration;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import dev.senders.spring.boot.autoconfigure.SendersTaskExecutorAutoConfiguration;
 import java.time.Duration;
 import java.util.List;
@@ -221,6 +226,26 @@ class TaskExecutorTrackingTest {
                     context.close();
                     assertThat(work.finished()).isEqualTo(1);
                 });
+    }
+
+    @Test
+    void anAsyncTaskIsAnObservation_namedAfterItsMethod_childOfTheSubmittingRequest() {
+        TestObservationRegistry registry = TestObservationRegistry.create();
+        Observation request = Observation.start("http.server.requests", registry);
+        runner.withConfiguration(AutoConfigurations.of(SendersObservationAutoConfiguration.class))
+                .withBean(ObservationRegistry.class, () -> registry)
+                .withUserConfiguration(AsyncApp.class).run(context -> {
+                    AsyncWork work = context.getBean(AsyncWork.class);
+                    CompletableFuture<String> charged = request.scoped(() -> work.charge("5"));
+                    assertThat(charged.get(10, TimeUnit.SECONDS)).isEqualTo("charged 5");
+                    context.close();
+                });
+        request.stop();
+        TestObservationRegistryAssert.assertThat(registry)
+                .hasAnObservation(o -> o.hasNameEqualTo("senders.work")
+                        .hasLowCardinalityKeyValue("work", "AsyncWork#charge")
+                        .hasLowCardinalityKeyValue("outcome", "value")
+                        .hasParentObservationEqualTo(request));
     }
 
     private static List<String> names(List<OutstandingWork> work) {

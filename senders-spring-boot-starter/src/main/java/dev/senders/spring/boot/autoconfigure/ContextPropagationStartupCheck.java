@@ -5,6 +5,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.util.ClassUtils;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Says at startup, in one {@code INFO} line, what keeps the spawning request's context (MDC, trace)
@@ -43,7 +44,7 @@ final class ContextPropagationStartupCheck implements SmartInitializingSingleton
     }
 
     /** The line to log, or {@code null} when the context reaches spawned work. */
-    String missing() {
+    @Nullable String missing() {
         if (!ClassUtils.isPresent("io.micrometer.context.ContextSnapshot", classLoader)) {
             return "Work spawned into scope '" + spawner.name() + "' does not carry the spawning request's MDC and"
                     + " trace: io.micrometer:context-propagation is not on the class path (add it, or set"

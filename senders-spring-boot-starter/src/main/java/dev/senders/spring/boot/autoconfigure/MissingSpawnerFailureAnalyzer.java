@@ -10,6 +10,7 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.util.ClassUtils;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns a startup failure for want of a {@code ReactorScopeSpawner} or {@code RxScopeSpawner} bean
@@ -35,9 +36,9 @@ final class MissingSpawnerFailureAnalyzer extends AbstractFailureAnalyzer<NoSuch
     }
 
     /** A library the starter looks for, by one of its classes, and its Maven coordinates. */
-    private record Library(String className, String groupId, String artifactId, String version) {
+    private record Library(String className, String groupId, String artifactId, @Nullable String version) {
 
-        String dependency() {
+        @Nullable String dependency() {
             return "    <dependency>\n"
                     + "      <groupId>" + groupId + "</groupId>\n"
                     + "      <artifactId>" + artifactId + "</artifactId>\n"
@@ -70,7 +71,7 @@ final class MissingSpawnerFailureAnalyzer extends AbstractFailureAnalyzer<NoSuch
     }
 
     @Override
-    protected FailureAnalysis analyze(Throwable rootFailure, NoSuchBeanDefinitionException cause) {
+    protected @Nullable FailureAnalysis analyze(Throwable rootFailure, NoSuchBeanDefinitionException cause) {
         Class<?> type = cause.getResolvableType() == null ? null : cause.getResolvableType().resolve();
         if (type == null) {
             return null;
@@ -83,7 +84,7 @@ final class MissingSpawnerFailureAnalyzer extends AbstractFailureAnalyzer<NoSuch
         return null;
     }
 
-    private FailureAnalysis analyze(Throwable rootFailure, Spawner spawner) {
+    private @Nullable FailureAnalysis analyze(Throwable rootFailure, Spawner spawner) {
         List<Library> missing = new ArrayList<>();
         for (Library library : spawner.libraries()) {
             if (!ClassUtils.isPresent(library.className(), classLoader)) {

@@ -9,6 +9,7 @@ import org.springframework.aot.hint.RuntimeHints;
 import org.springframework.aot.hint.RuntimeHintsRegistrar;
 import org.springframework.aot.hint.TypeReference;
 import org.springframework.boot.context.properties.bind.BindableRuntimeHintsRegistrar;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the starter reads or writes reflectively, for Spring AOT (registered in
@@ -30,7 +31,7 @@ final class SendersRuntimeHints implements RuntimeHintsRegistrar {
     }
 
     @Override
-    public void registerHints(RuntimeHints hints, ClassLoader classLoader) {
+    public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
         BindingReflectionHintsRegistrar json = new BindingReflectionHintsRegistrar();
         json.registerReflectionHints(hints.reflection(), SendersEndpoint.ScopeDescriptor.class,
                 SendersEndpoint.ShutdownSettings.class, ScopeReport.class, ScopeReport.Work.class);

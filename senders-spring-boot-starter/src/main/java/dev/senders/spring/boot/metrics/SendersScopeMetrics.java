@@ -90,7 +90,7 @@ public final class SendersScopeMetrics implements MeterBinder, ScopeShutdown.Lis
     @Override
     public void scopeShutDown(ShutdownReport report) {
         for (Map<ShutdownReport.Outcome, Timer> timers : shutdownTimers) {
-            timers.get(report.outcome()).record(report.elapsed());
+            Objects.requireNonNull(timers.get(report.outcome())).record(report.elapsed()); // one timer per outcome
         }
     }
 }

@@ -1,0 +1,6 @@
+package demo;
+
+class FixtureKeptTest {
+    void present_isHere() {
+    }
+}
