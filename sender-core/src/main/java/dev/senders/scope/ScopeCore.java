@@ -395,7 +395,7 @@ final class ScopeCore implements AsyncScopeToken {
     }
 
     /** Whether {@code w} is an open scope at its limit (the only state in which a producer waits). */
-    private @Nullable boolean fullAndOpen(long w) {
+    private boolean fullAndOpen(long w) {
         int s = (int) (w & STATE_MASK);
         return (s == OPEN || s == OPEN_AND_JOINING) && (w >>> COUNT_SHIFT) >= maxOutstanding;
     }
