@@ -158,7 +158,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
         try {
             op.start();
         } catch (Throwable t) {
-            // A broken wrap (P3149 decision 9: the association stays until the operation completes).
+            // A broken wrap (decision SC9: the association stays until the operation completes).
             Signals.throwIfFatal(t);
             if (!s.terminate(t, false)) {
                 Dropped.error(t, s.context);

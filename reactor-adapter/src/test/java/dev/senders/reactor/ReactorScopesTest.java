@@ -169,7 +169,7 @@ class ReactorScopesTest {
     }
 
     @Test
-    @DisplayName("P3149 decision 1: an error of spawned work goes to the scope's handler, before the release")
+    @DisplayName("decision SC1: an error of spawned work goes to the scope's handler, before the release")
     void spawn_errorGoesToTheScopesHandlerChain() {
         List<Throwable> seen = new CopyOnWriteArrayList<>();
         AtomicReference<CountingScope> ref = new AtomicReference<>();

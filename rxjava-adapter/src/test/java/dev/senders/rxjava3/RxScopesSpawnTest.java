@@ -135,7 +135,7 @@ class RxScopesSpawnTest {
 
     @ParameterizedTest
     @MethodSource("cases")
-    @DisplayName("docs/scopes.md decision 1: an error goes to the scope's handler before the count is released")
+    @DisplayName("decision SC1: an error goes to the scope's handler before the count is released")
     void spawn_error_goesToScopeHandlerBeforeRelease(Supplier<SpawnCases> factory) {
         AtomicLong countSeen = new AtomicLong(-1);
         CountingScope s = new CountingScope(e -> {
@@ -171,7 +171,7 @@ class RxScopesSpawnTest {
     }
 
     @Test
-    @DisplayName("docs/scopes.md decision 1: without a scope handler, errors go to Hooks.onErrorDropped")
+    @DisplayName("decision SC1: without a scope handler, errors go to Hooks.onErrorDropped")
     void spawn_errorWithoutHandler_goesToHooks() {
         List<Throwable> dropped = new CopyOnWriteArrayList<>();
         dev.senders.Hooks.setOnErrorDropped(dropped::add);

@@ -100,7 +100,7 @@ class ScopeStressTest {
         Hooks.setOnErrorDropped(e -> {
             if (e instanceof WorkError) {
                 Op op = (Op) ((WorkError) e).op;
-                // only the error of an abandoned future (docs/scopes.md decision 6) or of one whose
+                // only the error of an abandoned future (decision SC6) or of one whose
                 // consumer was stopped first (Scopes.spawnFuture) may be dropped
                 if (op != null && op.type == OpType.FUTURE && (op.futureDropped || op.consumerStopRequested)) {
                     if (op.droppedErrors.incrementAndGet() != 1) {

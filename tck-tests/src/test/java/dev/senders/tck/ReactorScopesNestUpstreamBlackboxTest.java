@@ -39,7 +39,7 @@ public class ReactorScopesNestUpstreamBlackboxTest extends SubscriberBlackboxVer
     /**
      * Closed and stopped, but not joined: the TCK creates subscribers it never subscribes, and a
      * nest subscription holds its association until its upstream calls {@code onSubscribe}
-     * (reactor-adapter README, nest decision 4: a publisher that breaks RS §1.9 keeps the scope
+     * (decision RAS4: a publisher that breaks RS §1.9 keeps the scope
      * from joining). Joining here would wait for those forever.
      */
     @AfterClass(alwaysRun = true)
