@@ -3,7 +3,8 @@
 #
 #   stress/run-jcstress.sh [quick|full|exhaustive] [test-regex] [--update-docs] [--rebuild]
 #
-#   quick  (default) a few minutes on 2 CPUs: jcstress "quick" preset without split per-actor
+#   quick  (default) about 18 minutes for the whole suite on 2 CPUs (a JVM fork per test and
+#          configuration dominates): jcstress "quick" preset without split per-actor
 #          compilation, 1 iteration of QUICK_TIME_MS (default 100) ms per JVM configuration.
 #   full   the jcstress "default" preset (5 iterations of 1 s in every JVM flag configuration:
 #          interpreter, C1, C2, and the C2 stress flags) without split per-actor compilation:
@@ -21,7 +22,7 @@
 # Results go to stress/results/<mode>-<UTC timestamp>/ (console.log, jcstress HTML report,
 # summary.md). Exit status: 0 only if every selected test ran, produced samples and observed no
 # FORBIDDEN outcome; 1 if a test failed (forbidden outcome), errored, ran no samples, or the run
-# hung past STRESS_TIMEOUT seconds (default: quick 900, full 21600); 2 on a usage error.
+# hung past STRESS_TIMEOUT seconds (default: quick 2400, full 21600); 2 on a usage error.
 # Tests with more actors than the machine has CPUs are not run by jcstress: they are listed as
 # SKIPPED (not a failure) so that a 2-CPU machine still grades everything it can run.
 # STRESS_PATCH_CLASSES=dir puts a directory of compiled classes in front of the jar (forks
@@ -51,7 +52,7 @@ if [ ${#positional[@]} -ge 3 ]; then usage; fi
 case "$mode" in
   quick)
     jc_flags=(-m quick -sc false -iters 1 -time "${QUICK_TIME_MS:-100}")
-    timeout_s=${STRESS_TIMEOUT:-900} ;;
+    timeout_s=${STRESS_TIMEOUT:-2400} ;;
   full)
     jc_flags=(-m default -sc false)
     timeout_s=${STRESS_TIMEOUT:-14400} ;;
