@@ -410,15 +410,7 @@ final class ScopeCore implements AsyncScopeToken {
             if (!fullAndOpen(word)) {
                 return null;
             }
-            InplaceStopSource sig = capacity;
-            if (sig == null) {
-                InplaceStopSource fresh = new InplaceStopSource();
-                sig = (InplaceStopSource) CAPACITY.compareAndExchange(this, null, fresh);
-                if (sig == null) {
-                    sig = fresh;
-                }
-            }
-            StopCallback reg = sig.token().onStop(waiter);
+            StopCallback reg = signal(CAPACITY).token().onStop(waiter);
             long w = word; // after the registration: the Dekker pair with dissociate's CAS then swap
             for (;;) {
                 if (!fullAndOpen(w)) {
@@ -510,15 +502,23 @@ final class ScopeCore implements AsyncScopeToken {
 
     /** The source joins register on; created by the first join that needs it. */
     private InplaceStopSource joinedSignal() {
-        InplaceStopSource j = joined;
-        if (j == null) {
+        return signal(JOINED_SIGNAL);
+    }
+
+    /**
+     * The one-shot signal in {@code field} ({@code joined} or {@code capacity}), installed if
+     * missing; a lost race adopts the winner's.
+     */
+    private InplaceStopSource signal(VarHandle field) {
+        InplaceStopSource s = (InplaceStopSource) field.getVolatile(this);
+        if (s == null) {
             InplaceStopSource fresh = new InplaceStopSource();
-            j = (InplaceStopSource) JOINED_SIGNAL.compareAndExchange(this, null, fresh);
-            if (j == null) {
-                j = fresh;
+            s = (InplaceStopSource) field.compareAndExchange(this, null, fresh);
+            if (s == null) {
+                s = fresh;
             }
         }
-        return j;
+        return s;
     }
 
     /** Completes every registered join (each once; idempotent). Called after the move to JOINED. */
