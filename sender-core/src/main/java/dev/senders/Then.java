@@ -1,13 +1,10 @@
 package dev.senders;
 
-import dev.senders.internal.signal.Connect;
 import dev.senders.internal.signal.ChildOperation;
 import dev.senders.internal.signal.Signals;
+import dev.senders.internal.signal.Stages;
 import java.util.Objects;
-import java.util.function.Function;
-import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
-import dev.senders.internal.Nulls;
 
 /**
  * {@code then}, {@code upon_error}, {@code upon_stopped} (P2300R3 [exec.then], [exec.upon_error],
@@ -24,8 +21,8 @@ import dev.senders.internal.Nulls;
  * <h2>Implementation notes</h2>
  * A {@code Then} node is immutable: the root {@code source} (shared by every node of a chain),
  * the {@code previous} node, its own stage ({@code kind}, {@code fn}) and its {@code depth}. The
- * operation keeps the stages as a {@code byte[]} of kinds and an {@code Object[]} of functions,
- * and the current signal as two locals (channel, payload) while it loops over them. Its only
+ * operation applies the chain's {@link Stages} (a {@code byte[]} of kinds and an {@code Object[]}
+ * of functions; the one loop over them is {@link Stages#apply}). Its only
  * shared state is the {@link GuardedReceiver} word that checks the source's contract.
  *
  * <p>The arrays depend only on the chain, so the node that is connected builds them once and
@@ -34,10 +31,10 @@ import dev.senders.internal.Nulls;
  * {@code Stages}' fields are final, so a thread that sees the reference sees the filled arrays
  * (JLS 17.5); two threads racing on the first connect both build equal arrays, one is kept.
  */
-final class Then<T> implements Sender<T> {
+final class Then<T> implements Sender<T>, Stages.Chain {
 
-    static final byte ON_VALUE = 0, ON_ERROR = 1, ON_STOPPED = 2, STOPPED_AS_ERROR = 3;
-    private static final byte VALUE = 0, ERROR = 1, STOPPED = 2;
+    static final byte ON_VALUE = Stages.ON_VALUE, ON_ERROR = Stages.ON_ERROR, ON_STOPPED = Stages.ON_STOPPED,
+            STOPPED_AS_ERROR = Stages.STOPPED_AS_ERROR;
 
     private final Sender<?> source;     // never a Then
     private final @Nullable Then<?> previous;     // the stage before this one, or null
@@ -66,6 +63,16 @@ final class Then<T> implements Sender<T> {
     @Override
     public OperationState connect(Receiver<? super T> receiver) {
         Objects.requireNonNull(receiver, "receiver");
+        return new Op<>(receiver, stages(), source);
+    }
+
+    @Override
+    public Sender<?> stagesSource() {
+        return source;
+    }
+
+    @Override
+    public Stages stages() {
         Stages st = stages;
         if (st == null) {
             byte[] kinds = new byte[depth];
@@ -77,29 +84,16 @@ final class Then<T> implements Sender<T> {
             }
             stages = st = new Stages(kinds, fns);
         }
-        return new Op<>(receiver, st.kinds, st.fns, source);
-    }
-
-    /** The chain's stages, in order; immutable once built. */
-    private static final class Stages {
-        final byte[] kinds;
-        final Object[] fns;
-
-        Stages(byte[] kinds, Object[] fns) {
-            this.kinds = kinds;
-            this.fns = fns;
-        }
+        return st;
     }
 
     /** The fused operation; it is also the receiver connected to the source. */
-    private static final class Op<R> extends ChildOperation<Object, R> {
-        private final byte[] kinds;
-        private final Object[] fns;
+    private static final class Op<R> extends ChildOperation<Object, R> implements Stages.Sink {
+        private final Stages stages;
 
-        Op(Receiver<? super R> downstream, byte[] kinds, Object[] fns, Sender<?> source) {
+        Op(Receiver<? super R> downstream, Stages stages, Sender<?> source) {
             super(downstream);
-            this.kinds = kinds;
-            this.fns = fns;
+            this.stages = stages;
             connectChild(source);
         }
 
@@ -110,50 +104,33 @@ final class Then<T> implements Sender<T> {
 
         @Override
         protected void onValue(@Nullable Object value) {
-            run(VALUE, value);
+            stages.apply(Stages.VALUE, value, this);
         }
 
         @Override
         protected void onError(Throwable error) {
-            run(ERROR, error);
+            stages.apply(Stages.ERROR, error, this);
         }
 
         @Override
         protected void onStopped() {
-            run(STOPPED, null);
+            stages.apply(Stages.STOPPED, null, this);
         }
 
-        @SuppressWarnings("unchecked")
-        private void run(byte signal, @Nullable Object payload) {
-            for (int i = 0; i < kinds.length; i++) {
-                byte k = kinds[i];
-                try {
-                    if (k == ON_VALUE && signal == VALUE) {
-                        payload = ((Function<Object, Object>) fns[i]).apply(payload);
-                    } else if (k == ON_ERROR && signal == ERROR) {
-                        payload = ((Function<Object, Object>) fns[i]).apply(payload);
-                        signal = VALUE;
-                    } else if (k == ON_STOPPED && signal == STOPPED) {
-                        payload = ((Supplier<Object>) fns[i]).get();
-                        signal = VALUE;
-                    } else if (k == STOPPED_AS_ERROR && signal == STOPPED) {
-                        payload = Objects.requireNonNull(((Supplier<Object>) fns[i]).get(),
-                                "stoppedAsError: the supplier returned null");
-                        signal = ERROR;
-                    }
-                } catch (Throwable t) {
-                    Signals.throwIfFatal(t);
-                    payload = t;
-                    signal = ERROR;
-                }
-            }
-            if (signal == VALUE) {
-                Signals.setValue(downstream, (R) payload);
-            } else if (signal == ERROR) {
-                Signals.setError(downstream, (Throwable) Nulls.nonNull(payload)); // ERROR carries the error
-            } else {
-                Signals.setStopped(downstream);
-            }
+        @Override
+        @SuppressWarnings("unchecked") // the last stage's result is an R
+        public void value(@Nullable Object value) {
+            Signals.setValue(downstream, (R) value);
+        }
+
+        @Override
+        public void error(Throwable error) {
+            Signals.setError(downstream, error);
+        }
+
+        @Override
+        public void stopped() {
+            Signals.setStopped(downstream);
         }
     }
 }

@@ -181,7 +181,8 @@ public final class ReactorSenders {
             Mono<T> m = (Mono<T>) original;
             return m; // as Mono.from(mono): no new operator, no assembly hook
         }
-        return SenderToMono.adapt(sender);
+        Mono<T> staged = StagedMono.of(sender);
+        return staged != null ? staged : SenderToMono.adapt(sender);
     }
 
     /**
@@ -195,6 +196,10 @@ public final class ReactorSenders {
         Mono<? extends T> original = unwrapMono(Objects.requireNonNull(sender, "sender"));
         if (original != null) {
             return Flux.from(original); // Reactor's own Flux view of a Mono: same signals, same subscriber
+        }
+        Mono<T> staged = StagedMono.of(sender);
+        if (staged != null) {
+            return Flux.from(staged);
         }
         return Flux.from(SenderToMono.adapt(sender)); // Reactor's own Flux view of a Mono: no object per subscription
     }

@@ -37,6 +37,11 @@ final class MaybeToSender<T, R> extends RxToSender<T, R> {
         ((MaybeSource<T>) source).subscribe(subscriber);
     }
 
+    /** Whether this is {@code fromMaybeOptional} (its values are {@code Optional}s). */
+    boolean isOptional() {
+        return optional;
+    }
+
     /** The source of {@code fromMaybe(maybe)} (not the Optional variant), for {@link RxSenders#toMaybe}. */
     @SuppressWarnings("unchecked") // not optional: R is T
     @Nullable Maybe<R> originalMaybe() {

@@ -254,7 +254,8 @@ public final class RxSenders {
         if (sender instanceof SingleToSender && ((SingleToSender<T>) sender).source instanceof Single) {
             return RxJavaPlugins.onAssembly((Single<T>) ((SingleToSender<T>) sender).source); // as Single.wrap
         }
-        return RxJavaPlugins.onAssembly(new SenderToSingle<>(sender));
+        Object staged = RxStaged.of(sender, SenderToRxSubscription.SINGLE);
+        return staged != null ? (Single<T>) staged : RxJavaPlugins.onAssembly(new SenderToSingle<>(sender));
     }
 
     /**
@@ -272,7 +273,9 @@ public final class RxSenders {
                 return RxJavaPlugins.onAssembly(original); // as Maybe.wrap
             }
         }
-        return RxJavaPlugins.onAssembly(new SenderToMaybe<>(sender));
+        @SuppressWarnings("unchecked") // the stages' result is a T
+        Maybe<T> staged = (Maybe<T>) RxStaged.of(sender, SenderToRxSubscription.MAYBE);
+        return staged != null ? staged : RxJavaPlugins.onAssembly(new SenderToMaybe<>(sender));
     }
 
     /**
@@ -286,7 +289,8 @@ public final class RxSenders {
         if (sender instanceof CompletableToSender && ((CompletableToSender) sender).source instanceof Completable) {
             return RxJavaPlugins.onAssembly((Completable) ((CompletableToSender) sender).source); // as Completable.wrap
         }
-        return RxJavaPlugins.onAssembly(new SenderToCompletable(sender));
+        Object staged = RxStaged.of(sender, SenderToRxSubscription.COMPLETABLE);
+        return staged != null ? (Completable) staged : RxJavaPlugins.onAssembly(new SenderToCompletable(sender));
     }
 
     /**

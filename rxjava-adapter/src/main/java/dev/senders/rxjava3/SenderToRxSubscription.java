@@ -35,6 +35,9 @@ final class SenderToRxSubscription<T> extends SenderSubscription<T> implements S
 
     static final int FLOWABLE = 0, SINGLE = 1, MAYBE = 2, COMPLETABLE = 3;
 
+    /** The message of a {@code Single}'s {@code NoSuchElementException} for a {@code null} value. */
+    static final String NULL_FOR_SINGLE = "the sender completed with a null value";
+
     /** @param consumer {@link #FLOWABLE}, {@link #SINGLE}, {@link #MAYBE} or {@link #COMPLETABLE} */
     SenderToRxSubscription(Object actual, int consumer) {
         super(actual, consumer == FLOWABLE ? 0 : NO_DEMAND | VALUE_ENDS_STREAM | consumer << SHELL_SHIFT);
@@ -43,13 +46,21 @@ final class SenderToRxSubscription<T> extends SenderSubscription<T> implements S
     /** Which method of which consumer type receives each signal: see the table above. */
     @Override
     protected void signal(Object actual, int what, @Nullable Object payload) {
-        int consumer = shellBits();
+        signal(actual, shellBits(), what, payload, this);
+    }
+
+    /**
+     * Signals {@code actual}, a consumer of the kind {@code consumer} names, as the table above
+     * says ({@code subscription}: what {@code onSubscribe} hands it). Also the fused round trips'
+     * ({@link RxStaged}).
+     */
+    static void signal(Object actual, int consumer, int what, @Nullable Object payload, Object subscription) {
         if (what == ON_SUBSCRIBE) {
-            onSubscribe(actual, consumer);
+            onSubscribe(actual, consumer, subscription);
         } else if (what == ON_ERROR) {
             onError(actual, consumer, (Throwable) Nulls.nonNull(payload)); // ON_ERROR carries the error
         } else if (what == ON_COMPLETE && consumer == SINGLE) {
-            onError(actual, consumer, new NoSuchElementException("the sender completed with a null value"));
+            onError(actual, consumer, new NoSuchElementException(NULL_FOR_SINGLE));
         } else if (what == ON_NEXT && consumer != COMPLETABLE) {
             onValue(actual, consumer, Nulls.nonNull(payload)); // ON_NEXT carries a value: a null one completes empty
         } else {
@@ -58,12 +69,12 @@ final class SenderToRxSubscription<T> extends SenderSubscription<T> implements S
     }
 
     @SuppressWarnings("rawtypes") // the consumer given to the constructor, of the type its kind names
-    private void onSubscribe(Object actual, int consumer) {
+    private static void onSubscribe(Object actual, int consumer, Object subscription) {
         switch (consumer) {
-            case SINGLE -> ((SingleObserver) actual).onSubscribe(this);
-            case MAYBE -> ((MaybeObserver) actual).onSubscribe(this);
-            case COMPLETABLE -> ((CompletableObserver) actual).onSubscribe(this);
-            default -> ((Subscriber) actual).onSubscribe(this);
+            case SINGLE -> ((SingleObserver) actual).onSubscribe((Disposable) subscription);
+            case MAYBE -> ((MaybeObserver) actual).onSubscribe((Disposable) subscription);
+            case COMPLETABLE -> ((CompletableObserver) actual).onSubscribe((Disposable) subscription);
+            default -> ((Subscriber) actual).onSubscribe((Subscription) subscription);
         }
     }
 

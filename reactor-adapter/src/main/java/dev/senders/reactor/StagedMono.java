@@ -1,0 +1,270 @@
+package dev.senders.reactor;
+
+import dev.senders.Sender;
+import dev.senders.internal.signal.Stages;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.CancellationException;
+import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Subscription;
+import reactor.core.CoreSubscriber;
+import reactor.core.Scannable;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Operators;
+import reactor.util.context.Context;
+
+/**
+ * {@link ReactorSenders#toMono} of {@code fromMono(m)} followed by {@code then} / {@code uponError}
+ * stages: one operator that subscribes to {@code m} and applies the sender chain's stages to its
+ * signal, instead of a sender subscription on top of a publisher operation (decision R4 in
+ * docs/decisions.md). The signals are the round trip's: a value {@code v} becomes the stages'
+ * result of {@code v}, an empty {@code m} the stages' result of {@code null} (as {@code fromMono}
+ * delivers {@code setValue(null)}), an error {@code e} whatever the stages make of it; a
+ * {@code null} result is an empty completion, a stage that throws an {@code onError}. A cancel
+ * reaches {@code m} directly. Chains with {@code uponStopped} or {@code stoppedAsError} keep the
+ * full adapter (their code runs on a stop, which this operator has none of). Nested crossings
+ * ({@code toMono(fromMono(toMono(fromMono(m).then(f))).then(g))}) are one operator applying
+ * {@code f}'s stages then {@code g}'s: what the inner one delivers is exactly what the outer
+ * stages would receive (an empty completion becomes {@code null} again), and it keeps any depth of
+ * nesting off the stack.
+ *
+ * <p>Signals reach the subscriber on the thread on which {@code m} signals, or on the requesting
+ * thread when a value made from an empty or failed {@code m} waited for demand.
+ *
+ * @param <T> the source's value type
+ * @param <R> the result type
+ */
+final class StagedMono<T, R> extends Mono<R> implements Scannable {
+
+    private final Mono<? extends T> source;
+    private final Stages stages;
+
+    private StagedMono(Mono<? extends T> source, Stages stages) {
+        this.source = source;
+        this.stages = stages;
+    }
+
+    /**
+     * The fused operator for {@code sender} if it is a chain of {@code then}/{@code uponError}
+     * stages on {@code fromMono(m)} of a {@code Mono m}, else {@code null}.
+     */
+    static <R> @Nullable Mono<R> of(Sender<? extends R> sender) {
+        if (!(sender instanceof Stages.Chain)) {
+            return null;
+        }
+        Stages.Chain chain = (Stages.Chain) sender;
+        if (!(chain.stagesSource() instanceof PublisherToSender)) {
+            return null;
+        }
+        Mono<?> m = ((PublisherToSender<?, ?>) chain.stagesSource()).originalMono();
+        Stages stages = chain.stages();
+        if (m == null || !stages.stoppedPassesThrough()) {
+            return null;
+        }
+        if (m instanceof StagedMono) { // a crossing of a crossing: one operator, the stages one after the other
+            StagedMono<?, ?> inner = (StagedMono<?, ?>) m;
+            return onAssembly(new StagedMono<Object, R>(inner.source, inner.stages.andThen(stages)));
+        }
+        return onAssembly(new StagedMono<Object, R>(m, stages));
+    }
+
+    @Override
+    public void subscribe(CoreSubscriber<? super R> actual) {
+        source.subscribe(new StagedSubscriber<T, R>(actual, stages)); // as Reactor's own operators subscribe their source
+    }
+
+    @Override
+    @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
+    public @Nullable Object scanUnsafe(Attr key) {
+        if (key == Attr.PARENT) {
+            return source;
+        }
+        return key == Attr.RUN_STYLE ? Attr.RunStyle.SYNC : null;
+    }
+
+    @Override
+    public String stepName() {
+        return "toMono(then)";
+    }
+
+    /**
+     * The subscriber. A value that follows the source's {@code onNext} is emitted at once (the
+     * source emitted on demand this subscriber passed on); one made from an empty or failed source
+     * needs demand of its own, which {@code state} races against {@code request} and
+     * {@code cancel}:
+     * <pre>
+     *   REQUESTED  1   request(n > 0) was seen
+     *   HAS_VALUE  2   a value made from an empty or failed source waits in {@code pending}
+     *                  (written before this bit's atomic or)
+     *   CANCELLED  4   the subscriber cancelled
+     * </pre>
+     * Whichever of {@code request} and the completion sets its bit second, with the other's there
+     * and no CANCELLED, emits; a cancel that finds HAS_VALUE without REQUESTED discards the value.
+     * {@code done} is plain: the source signals serially (Reactive Streams §1.3).
+     */
+    static final class StagedSubscriber<T, R> implements CoreSubscriber<T>, Subscription, Scannable, Stages.Sink {
+        private static final int REQUESTED = 1, HAS_VALUE = 2, CANCELLED = 4;
+        private static final VarHandle STATE;
+
+        static {
+            try {
+                STATE = MethodHandles.lookup().findVarHandle(StagedSubscriber.class, "state", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        private final CoreSubscriber<? super R> actual;
+        private final Stages stages;
+        private @Nullable Subscription s;
+        private boolean done;
+        private boolean needsDemand;        // the value to deliver was not made from an onNext
+        private @Nullable Object pending;   // published by the atomic or that sets HAS_VALUE
+        private volatile int state;
+
+        StagedSubscriber(CoreSubscriber<? super R> actual, Stages stages) {
+            this.actual = actual;
+            this.stages = stages;
+        }
+
+        @Override
+        public Context currentContext() {
+            return actual.currentContext();
+        }
+
+        @Override
+        public void onSubscribe(Subscription s) {
+            if (Operators.validate(this.s, s)) {
+                this.s = s;
+                actual.onSubscribe(this);
+            }
+        }
+
+        @Override
+        public void onNext(T t) {
+            if (done) {
+                Dropped.next(t, actual.currentContext()); // a Mono that signals twice
+                return;
+            }
+            done = true;
+            stages.apply(Stages.VALUE, t, this);
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            if (done) {
+                Dropped.error(t, actual.currentContext());
+                return;
+            }
+            done = true;
+            needsDemand = true;
+            stages.apply(Stages.ERROR, t, this);
+        }
+
+        @Override
+        public void onComplete() {
+            if (done) {
+                return; // the completion after the value
+            }
+            done = true;
+            needsDemand = true;
+            stages.apply(Stages.VALUE, null, this);
+        }
+
+        // ---- Stages.Sink: what the last stage leaves
+
+        @Override
+        @SuppressWarnings("unchecked") // the last stage's result is an R
+        public void value(@Nullable Object value) {
+            if (value == null) {
+                actual.onComplete();
+            } else if (!needsDemand) {
+                if ((state & CANCELLED) != 0) {
+                    Dropped.discard(value, actual.currentContext());
+                    return;
+                }
+                actual.onNext((R) value);
+                actual.onComplete();
+            } else {
+                pending = value;
+                int prev = (int) STATE.getAndBitwiseOr(this, HAS_VALUE);
+                if ((prev & CANCELLED) != 0) {
+                    pending = null;
+                    Dropped.discard(value, actual.currentContext());
+                } else if ((prev & REQUESTED) != 0) {
+                    pending = null;
+                    actual.onNext((R) value);
+                    actual.onComplete();
+                }
+            }
+        }
+
+        @Override
+        public void error(Throwable error) {
+            actual.onError(error);
+        }
+
+        @Override
+        public void stopped() {
+            actual.onError(new CancellationException("stopped")); // not reached: no stage makes a stop from a value or an error
+        }
+
+        // ---- Subscription
+
+        @Override
+        @SuppressWarnings("unchecked") // pending holds an R
+        public void request(long n) {
+            if (n > 0 && (state & REQUESTED) == 0) {
+                int prev = (int) STATE.getAndBitwiseOr(this, REQUESTED);
+                if ((prev & (REQUESTED | HAS_VALUE | CANCELLED)) == HAS_VALUE) {
+                    Object v = pending;
+                    pending = null;
+                    actual.onNext((R) v);
+                    actual.onComplete();
+                    return;
+                }
+            }
+            Subscription up = s;
+            if (up != null) {
+                up.request(n); // n <= 0 too: the source answers it (§3.9)
+            }
+        }
+
+        @Override
+        public void cancel() {
+            int prev = (int) STATE.getAndBitwiseOr(this, CANCELLED);
+            if ((prev & (REQUESTED | HAS_VALUE | CANCELLED)) == HAS_VALUE) {
+                Object v = pending;
+                pending = null;
+                Dropped.discard(v, actual.currentContext());
+            }
+            Subscription up = s;
+            if (up != null) {
+                up.cancel();
+            }
+        }
+
+        @Override
+        @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
+        public @Nullable Object scanUnsafe(Attr key) {
+            if (key == Attr.PARENT) {
+                return s;
+            }
+            if (key == Attr.ACTUAL) {
+                return actual;
+            }
+            if (key == Attr.TERMINATED) {
+                return done;
+            }
+            if (key == Attr.CANCELLED) {
+                return (state & CANCELLED) != 0;
+            }
+            return key == Attr.RUN_STYLE ? Attr.RunStyle.SYNC : null;
+        }
+
+        @Override
+        public String stepName() {
+            return "toMono(then)";
+        }
+    }
+}
