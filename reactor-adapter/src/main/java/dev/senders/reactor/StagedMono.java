@@ -100,10 +100,14 @@ final class StagedMono<T, R> extends Mono<R> implements Scannable {
      * </pre>
      * Whichever of {@code request} and the completion sets its bit second, with the other's there
      * and no CANCELLED, emits; a cancel that finds HAS_VALUE without REQUESTED discards the value.
-     * {@code done} is plain: the source signals serially (Reactive Streams §1.3).
+     * {@code pending} also says where the source is, written by the source's signals, which are
+     * serial (Reactive Streams §1.3): {@code null} before its terminal signal, {@code DONE} after an
+     * {@code onNext} (and once a waiting value is taken), {@code NEEDS_DEMAND} while the stages
+     * run for an empty or failed source, then the waiting value.
      */
     static final class StagedSubscriber<T, R> implements CoreSubscriber<T>, Subscription, Scannable, Stages.Sink {
         private static final int REQUESTED = 1, HAS_VALUE = 2, CANCELLED = 4;
+        private static final Object DONE = new Object(), NEEDS_DEMAND = new Object();
         private static final VarHandle STATE;
 
         static {
@@ -117,9 +121,7 @@ final class StagedMono<T, R> extends Mono<R> implements Scannable {
         private final CoreSubscriber<? super R> actual;
         private final Stages stages;
         private @Nullable Subscription s;
-        private boolean done;
-        private boolean needsDemand;        // the value to deliver was not made from an onNext
-        private @Nullable Object pending;   // published by the atomic or that sets HAS_VALUE
+        private @Nullable Object pending;   // see the class notes; a value is published by the atomic or that sets HAS_VALUE
         private volatile int state;
 
         StagedSubscriber(CoreSubscriber<? super R> actual, Stages stages) {
@@ -142,32 +144,30 @@ final class StagedMono<T, R> extends Mono<R> implements Scannable {
 
         @Override
         public void onNext(T t) {
-            if (done) {
+            if (pending != null) {
                 Dropped.next(t, actual.currentContext()); // a Mono that signals twice
                 return;
             }
-            done = true;
+            pending = DONE;
             stages.apply(Stages.VALUE, t, this);
         }
 
         @Override
         public void onError(Throwable t) {
-            if (done) {
+            if (pending != null) {
                 Dropped.error(t, actual.currentContext());
                 return;
             }
-            done = true;
-            needsDemand = true;
+            pending = NEEDS_DEMAND;
             stages.apply(Stages.ERROR, t, this);
         }
 
         @Override
         public void onComplete() {
-            if (done) {
+            if (pending != null) {
                 return; // the completion after the value
             }
-            done = true;
-            needsDemand = true;
+            pending = NEEDS_DEMAND;
             stages.apply(Stages.VALUE, null, this);
         }
 
@@ -178,7 +178,7 @@ final class StagedMono<T, R> extends Mono<R> implements Scannable {
         public void value(@Nullable Object value) {
             if (value == null) {
                 actual.onComplete();
-            } else if (!needsDemand) {
+            } else if (pending == DONE) {
                 if ((state & CANCELLED) != 0) {
                     Dropped.discard(value, actual.currentContext());
                     return;
@@ -189,10 +189,10 @@ final class StagedMono<T, R> extends Mono<R> implements Scannable {
                 pending = value;
                 int prev = (int) STATE.getAndBitwiseOr(this, HAS_VALUE);
                 if ((prev & CANCELLED) != 0) {
-                    pending = null;
+                    pending = DONE;
                     Dropped.discard(value, actual.currentContext());
                 } else if ((prev & REQUESTED) != 0) {
-                    pending = null;
+                    pending = DONE;
                     actual.onNext((R) value);
                     actual.onComplete();
                 }
@@ -218,7 +218,7 @@ final class StagedMono<T, R> extends Mono<R> implements Scannable {
                 int prev = (int) STATE.getAndBitwiseOr(this, REQUESTED);
                 if ((prev & (REQUESTED | HAS_VALUE | CANCELLED)) == HAS_VALUE) {
                     Object v = pending;
-                    pending = null;
+                    pending = DONE;
                     actual.onNext((R) v);
                     actual.onComplete();
                     return;
@@ -235,7 +235,7 @@ final class StagedMono<T, R> extends Mono<R> implements Scannable {
             int prev = (int) STATE.getAndBitwiseOr(this, CANCELLED);
             if ((prev & (REQUESTED | HAS_VALUE | CANCELLED)) == HAS_VALUE) {
                 Object v = pending;
-                pending = null;
+                pending = DONE;
                 Dropped.discard(v, actual.currentContext());
             }
             Subscription up = s;
@@ -254,7 +254,7 @@ final class StagedMono<T, R> extends Mono<R> implements Scannable {
                 return actual;
             }
             if (key == Attr.TERMINATED) {
-                return done;
+                return pending != null;
             }
             if (key == Attr.CANCELLED) {
                 return (state & CANCELLED) != 0;
