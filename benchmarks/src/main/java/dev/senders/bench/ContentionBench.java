@@ -2,6 +2,9 @@ package dev.senders.bench;
 
 import dev.senders.Senders;
 import dev.senders.scope.AsyncScopeToken;
+import dev.senders.scope.CountingScope;
+import dev.senders.reactor.ReactorScopes;
+import dev.senders.rxjava3.RxScopes;
 import dev.senders.scope.ScopeState;
 import dev.senders.scope.Scopes;
 import dev.senders.scope.SimpleCountingScope;
@@ -135,6 +138,49 @@ public class ContentionBench {
             }
         });
         Work.check(Work.ATOMIC.get() == 2L * half && cd.size() == 0, "rxjava");
+        return n;
+    }
+    /**
+     * The starter's shared application scope: both threads {@code ReactorScopes.spawn} into one
+     * {@code CountingScope} (its count word and its stop source are the contended words), then
+     * close + join; the peer is {@link #reactor}, one shared {@code Disposables.composite()}.
+     */
+    @Benchmark
+    public long reactorSpawn() throws Exception {
+        Work.reset();
+        CountingScope scope = new CountingScope();
+        AsyncScopeToken token = scope.getToken();
+        int half = n / 2;
+        both(() -> {
+            for (int i = 0; i < half; i++) {
+                if (ReactorScopes.spawn(MONO, token) == ReactorScopes.REFUSED) {
+                    throw new IllegalStateException("spawn refused");
+                }
+            }
+        });
+        scope.close();
+        Senders.syncWait(scope.join());
+        Work.check(Work.ATOMIC.get() == 2L * half && scope.count() == 0 && scope.errorCount() == 0, "reactorSpawn");
+        return n;
+    }
+
+    /** {@link #reactorSpawn} for RxJava: {@code RxScopes.spawn(completable, token)}; the peer is {@link #rxjava}. */
+    @Benchmark
+    public long rxSpawn() throws Exception {
+        Work.reset();
+        CountingScope scope = new CountingScope();
+        AsyncScopeToken token = scope.getToken();
+        int half = n / 2;
+        both(() -> {
+            for (int i = 0; i < half; i++) {
+                if (RxScopes.spawn(COMPLETABLE, token) == RxScopes.REFUSED) {
+                    throw new IllegalStateException("spawn refused");
+                }
+            }
+        });
+        scope.close();
+        Senders.syncWait(scope.join());
+        Work.check(Work.ATOMIC.get() == 2L * half && scope.count() == 0 && scope.errorCount() == 0, "rxSpawn");
         return n;
     }
 }
