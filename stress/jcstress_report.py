@@ -155,9 +155,7 @@ def render(mode, names, rows, groups, with_missing):
     label = {g: str(i + 1) for i, g in enumerate(used)}
     verdicts = [rows[n][0] if n in rows else NOT_RUN for n in names]
     count = lambda pred: sum(1 for v in verdicts if pred(v))
-    out = [
-        f"# jcstress results: {mode} mode",
-        "",
+    intro = [
         "<!-- Written by stress/run-jcstress.sh (--update-docs, or render): edit the script, not this file. -->",
         "",
         "What each test catches and how to run it: [reliability.md](../reliability.md#jcstress-the-races). "
@@ -165,6 +163,8 @@ def render(mode, names, rows, groups, with_missing):
         f"`stress/run-jcstress.sh render stress/results/{mode}-<timestamp> --update-docs` for a run already made; "
         "the rows of the tests a run covers replace their old rows.",
         "",
+    ]
+    out = [f"# jcstress results: {mode} mode", ""] + (intro if with_missing else []) + [
         f"{len(names)} tests: {count(lambda v: v == 'PASS')} passed, {count(lambda v: v == 'FAIL')} failed, "
         f"{count(lambda v: v in ('ERROR', 'NO SAMPLES'))} errored or without samples, "
         f"{count(lambda v: v.startswith('SKIPPED'))} skipped (more actors than CPUs)"
