@@ -37,7 +37,7 @@
 # included), to try a fix of a library class against the tests without rebuilding.
 set -uo pipefail
 
-usage() { sed -n '2,38p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,/^set -uo pipefail/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 2; }
 
 mode=quick
 regex='dev\.senders\.stress\..*'
