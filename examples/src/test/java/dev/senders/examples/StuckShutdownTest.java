@@ -10,7 +10,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** Keeps the README's "When shutdown hangs" output honest: the same program, the same report. */
+/** Keeps docs/guide.md's "When shutdown hangs" output honest: the same program, the same report. */
 class StuckShutdownTest {
 
     @AfterEach
