@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
 """Render the targets table of docs/benchmarks.md from a run of benchmarks/run.sh.
 
-Usage: benchmarks/render.py [quick|full|smoke] [--results DIR] [--doc FILE]
+Usage: benchmarks/render.py [quick|full|smoke] [--results DIR] [--out FILE]
 
 Reads, from DIR (default benchmarks/results), what run.sh wrote for the mode:
-  <mode>.json             JMH results of every part (-rf json -prof gc), merged
+  <mode>.json             JMH results of every part (-rf json -prof gc), merged, on the default JDK
+  <mode>-jdk<N>.json      the same JMH parts on another JDK (run.sh: the newest JDK 21+ installed)
   <mode>-footprint.json   Footprint: retained bytes per outstanding operation
   <mode>-fits64m.json     Footprint under -Xmx64m: whether 10^6 outstanding operations fit
   <mode>-commands.txt     the exact commands run.sh ran
   <mode>-load.txt         load average before and after the run (two lines)
-and replaces the text between the GENERATED markers of FILE (default docs/benchmarks.md) with one
-table: target | this project | peer | ratio (time) | ratio (bytes) | target met?, and the command
-that reproduces it. A row whose figures are missing from the files says "not measured".
+and writes FILE (default docs/results/benchmarks-<mode>.md, committed): one table, target | this
+project | peer | then per JDK ratio (time) | ratio (bytes) | target met?, and the commands that
+reproduce it. A row whose figures are missing from the files says "not measured".
 
 Figures: JMH averages (primaryMetric.score) and gc.alloc.rate.norm; benchmarks with an `n`
 parameter run n tasks per invocation, so both are divided by n (per task); OutstandingBench and
@@ -24,8 +25,6 @@ import math
 import os
 import platform
 
-BEGIN = "<!-- BEGIN GENERATED (benchmarks/render.py) -->"
-END = "<!-- END GENERATED -->"
 N = 1000  # the size every per-task target is defined at
 POPULATIONS = (1, 100000)  # OutstandingBench: the flatness target compares these two
 
@@ -73,51 +72,76 @@ def met(ok):
 
 
 class Table:
-    def __init__(self, rows, footprint, fits, judged):
+    """One row per target; each row's figures for every JDK run ({label: rows}), side by side."""
+
+    def __init__(self, runs, footprint, fits, judged):
         self.judged = judged
-        self.rows = rows
+        self.runs = runs  # [(label, rows)], the default JDK first
         self.footprint = {r["variant"]: r for r in footprint or []}
         self.fits = {r["variant"]: r for r in fits or []}
-        self.lines = ["| target | this project | peer | ratio (time) | ratio (bytes) | target met? |",
-                      "|---|---|---|---:|---:|---|"]
+        labels = [lbl for lbl, _ in runs]
+        self.lines = ["| target | this project | peer | " + " | ".join(
+            f"{lbl}: ratio (time) | {lbl}: ratio (bytes) | {lbl}: met?" for lbl in labels) + " |",
+            "|---|---|---|" + "---:|---:|---|" * len(labels)]
+        self.unmet = []
 
-    def get(self, cls, method, n=N, **params):
-        return self.rows.get((cls, method, frozenset((k, str(v)) for k, v in params.items()), n))
+    @staticmethod
+    def get(rows, cls, method, n=N, **params):
+        return rows.get((cls, method, frozenset((k, str(v)) for k, v in params.items()), n))
 
-    def add(self, target, ours, peer, rt, rb, verdict):
-        if not self.judged and verdict != "not measured":
-            verdict = "not judged (smoke run)"
-        self.lines.append(f"| {target} | {ours} | {peer} | {rt} | {rb} | {verdict} |")
+    def verdict(self, ok):
+        if ok is None:
+            return "not measured"
+        return met(ok) if self.judged else "not judged (smoke run)"
+
+    def add(self, target, ours, peer, per_run):
+        """per_run: [(ratio time, ratio bytes, ok or None)] in the order of self.runs."""
+        cells = " | ".join(f"{rt} | {rb} | {self.verdict(ok)}" for rt, rb, ok in per_run)
+        self.lines.append(f"| {target} | {ours} | {peer} | {cells} |")
+        if self.judged and any(ok is False for _, _, ok in per_run):
+            self.unmet.append(target)
+
+    def single(self, target, ours, peer, rt, rb, ok):
+        """A row measured once (Footprint: the default JDK only); the other runs show a dash."""
+        self.add(target, ours, peer, [(rt, rb, ok)] + [("–", "–", None)] * (len(self.runs) - 1))
 
     def missing(self, target):
-        self.add(target, "not measured", "not measured", "–", "–", "not measured")
+        self.add(target, "not measured", "not measured", [("–", "–", None)] * len(self.runs))
 
     def compare(self, target, ours, peer, max_time=None, max_bytes_ratio=None, max_bytes=None,
                 max_diff=None, per="task"):
         """ours/peer: (class, method, n) or (class, method, n, params). Limits: time ratio, bytes
         ratio, our bytes per task, our time minus the peer's (ns)."""
-        o, p = self.get(*ours[:3], **(ours[3] if len(ours) > 3 else {})), \
-            self.get(*peer[:3], **(peer[3] if len(peer) > 3 else {}))
-        if o is None or p is None:
+        cells_o, cells_p, per_run = [], [], []
+        for label, rows in self.runs:
+            o = self.get(rows, *ours[:3], **(ours[3] if len(ours) > 3 else {}))
+            p = self.get(rows, *peer[:3], **(peer[3] if len(peer) > 3 else {}))
+            if o is None or p is None:
+                per_run.append(("–", "–", None))
+                continue
+            rt = o[0] / p[0] if p[0] >= 0.5 else None  # C2 can reduce a peer to (almost) nothing
+            # a peer that allocates nothing (C2 scalar-replaced it) has no meaningful bytes ratio
+            rb = o[1] / p[1] if o[1] is not None and p[1] is not None and p[1] >= 1 else None
+            ok = True
+            if max_time is not None:
+                ok = ok and rt is not None and rt <= max_time
+            if max_bytes_ratio is not None:
+                ok = ok and (rb <= max_bytes_ratio if rb is not None else o[1] is not None and o[1] < 1)
+            if max_bytes is not None:
+                ok = ok and o[1] is not None and o[1] <= max_bytes
+            diff = o[0] - p[0]
+            if max_diff is not None:
+                ok = ok and diff <= max_diff
+            tag = f" ({label})" if len(self.runs) > 1 else ""
+            cells_o.append(f"{fmt(o[0])} ns, {fmt(o[1])} B{tag}")
+            cells_p.append(f"{fmt(p[0])} ns, {fmt(p[1])} B{tag}")
+            per_run.append((f"{times(rt)} ({'+' if diff >= 0 else '−'}{fmt(abs(diff))} ns)" if max_diff is not None
+                            else times(rt), times(rb), ok))
+        if not cells_o:
             self.missing(target)
             return
-        rt = o[0] / p[0] if p[0] >= 0.5 else None  # C2 can reduce a peer to (almost) nothing
-        # a peer that allocates nothing (C2 scalar-replaced it) has no meaningful bytes ratio
-        rb = o[1] / p[1] if o[1] is not None and p[1] is not None and p[1] >= 1 else None
-        ok = True
-        if max_time is not None:
-            ok = ok and rt is not None and rt <= max_time
-        if max_bytes_ratio is not None:
-            ok = ok and (rb <= max_bytes_ratio if rb is not None else o[1] is not None and o[1] < 1)
-        if max_bytes is not None:
-            ok = ok and o[1] is not None and o[1] <= max_bytes
-        diff = o[0] - p[0]
-        if max_diff is not None:
-            ok = ok and diff <= max_diff
-        cell = lambda r, name: f"`{r[0]}.{r[1]}`: {fmt(name[0])} ns, {fmt(name[1])} B per {per}"
-        self.add(target, cell(ours, o), cell(peer, p),
-                 f"{times(rt)} ({'+' if diff >= 0 else '−'}{fmt(abs(diff))} ns)" if max_diff is not None else times(rt),
-                 times(rb), met(ok))
+        self.add(target, f"`{ours[0]}.{ours[1]}`: " + "; ".join(cells_o) + f" per {per}",
+                 f"`{peer[0]}.{peer[1]}`: " + "; ".join(cells_p) + f" per {per}", per_run)
 
     def retained(self, target, ours, floor, peer, max_total):
         """Footprint: retained bytes per outstanding operation, the user's own operation included."""
@@ -128,8 +152,8 @@ class Table:
         ob, pb = o["bytesPerOp"], p["bytesPerOp"]
         beyond = f" ({fmt(ob - f['bytesPerOp'])} B beyond the user's own {fmt(f['bytesPerOp'])} B operation)" \
             if f and f.get("bytesPerOp") is not None else ""
-        self.add(target, f"`Footprint` {ours}: {fmt(ob)} B per operation{beyond}",
-                 f"`Footprint` {peer}: {fmt(pb)} B per operation", "–", times(ob / pb), met(ob <= max_total))
+        self.single(target, f"`Footprint` {ours}: {fmt(ob)} B per operation{beyond}",
+                    f"`Footprint` {peer}: {fmt(pb)} B per operation", "–", times(ob / pb), ob <= max_total)
 
     def fit(self, target, ours, peer):
         o, p = self.fits.get(ours), self.fits.get(peer)
@@ -144,55 +168,65 @@ class Table:
             if r["fits"]:
                 return f"`Footprint` {name}: {r['outstanding']:,} fit ({fmt(r['bytesPerOp'])} B each, {heap})"
             return f"`Footprint` {name}: out of memory after {r['started']:,} of {r['outstanding']:,} ({heap})"
-        self.add(target, cell(o, ours), cell(p, peer), "–", "–", met(o["fits"]))
+        self.single(target, cell(o, ours), cell(p, peer), "–", "–", bool(o["fits"]))
 
     def flat(self, target, ours, floor, peer):
         """OutstandingBench: cost growth from the smallest to the largest population. Met when our
         growth is at most twice the floor's (the user's own untracked operation pays the same cache
         misses on its objects as the population outgrows the caches)."""
         lo, hi = POPULATIONS
-
-        def at(tracker, pop):
-            return self.get("OutstandingBench", "replaceOne", 1, outstanding=pop, tracker=tracker)
-        vals = {t: (at(t, lo), at(t, hi)) for t in (ours, floor, peer)}
-        if any(a is None or b is None for a, b in vals.values()):
+        cells_o, cells_p, per_run = [], [], []
+        for label, rows in self.runs:
+            def at(tracker, pop):
+                return self.get(rows, "OutstandingBench", "replaceOne", 1, outstanding=pop, tracker=tracker)
+            vals = {t: (at(t, lo), at(t, hi)) for t in (ours, floor, peer)}
+            if any(a is None or b is None for a, b in vals.values()):
+                per_run.append(("–", "–", None))
+                continue
+            growth = {t: b[0] / a[0] for t, (a, b) in vals.items()}
+            (oa, ob), (pa, pb) = vals[ours], vals[peer]
+            tag = f" ({label})" if len(self.runs) > 1 else ""
+            cells_o.append(f"{fmt(oa[0])} → {fmt(ob[0])} ns per op (×{fmt(growth[ours], 2)}; {floor}, the user's own "
+                           f"operation untracked: ×{fmt(growth[floor], 2)}){tag}")
+            cells_p.append(f"{fmt(pa[0])} → {fmt(pb[0])} ns per op (×{fmt(growth[peer], 2)}){tag}")
+            per_run.append((times(ob[0] / pb[0]), times(ob[1] / pb[1] if ob[1] is not None and pb[1] else None),
+                            growth[ours] <= 2 * growth[floor]))
+        if not cells_o:
             self.missing(target)
             return
-        growth = {t: b[0] / a[0] for t, (a, b) in vals.items()}
-        (oa, ob), (pa, pb) = vals[ours], vals[peer]
-        self.add(target,
-                 f"`OutstandingBench` {ours}: {fmt(oa[0])} → {fmt(ob[0])} ns per op (×{fmt(growth[ours], 2)}; "
-                 f"{floor}, the user's own operation untracked: ×{fmt(growth[floor], 2)})",
-                 f"`OutstandingBench` {peer}: {fmt(pa[0])} → {fmt(pb[0])} ns per op (×{fmt(growth[peer], 2)})",
-                 times(ob[0] / pb[0]),
-                 times(ob[1] / pb[1] if ob[1] is not None and pb[1] else None),
-                 met(growth[ours] <= 2 * growth[floor]))
+        self.add(target, f"`OutstandingBench` {ours}: " + "; ".join(cells_o),
+                 f"`OutstandingBench` {peer}: " + "; ".join(cells_p), per_run)
 
 
-def build(rows, footprint, fits, judged=True):
-    t = Table(rows, footprint, fits, judged)
-    ib, pb, rt, lc = "InlineBench", "PooledBench", "RoundTripBench", "ScopeLifecycleBench"
+def build(runs, footprint, fits, judged=True):
+    t = Table(runs, footprint, fits, judged)
+    ib, pb, rt, lc, cb = "InlineBench", "PooledBench", "RoundTripBench", "ScopeLifecycleBench", "ContentionBench"
     # the path a Reactor / RxJava user takes: spawn instead of a hand-tracked composite
     t.compare("`ReactorScopes.spawn(mono, scope)` (CountingScope), 1,000 inline tasks started, tracked, waited for: "
-              "no slower than `Disposables.composite()` + `mono.subscribe()` + remove, ≤ 64 B/task",
-              (ib, "reactorSpawn", N), (ib, "reactor", N), max_time=1.0, max_bytes=64)
+              "no slower than `Disposables.composite()` + `mono.subscribe()` + remove, no more bytes",
+              (ib, "reactorSpawn", N), (ib, "reactor", N), max_time=1.0, max_bytes_ratio=1.0)
     t.compare("the same into a SimpleCountingScope", (ib, "reactorSpawnSimple", N), (ib, "reactor", N),
-              max_time=1.0, max_bytes=64)
+              max_time=1.0, max_bytes_ratio=1.0)
+    t.compare("the same with two threads spawning into one shared CountingScope (the starter's application scope) "
+              "against one shared composite", (cb, "reactorSpawn", N), (cb, "reactor", N),
+              max_time=1.0, max_bytes_ratio=1.0)
     t.compare("`RxScopes.spawn(completable, scope)` (CountingScope), the same: no slower than `CompositeDisposable` + "
-              "`completable.subscribe()` + remove, ≤ 64 B/task",
-              (ib, "rxSpawn", N), (ib, "rxjava", N), max_time=1.0, max_bytes=64)
+              "`completable.subscribe()` + remove, no more bytes",
+              (ib, "rxSpawn", N), (ib, "rxjava", N), max_time=1.0, max_bytes_ratio=1.0)
     t.compare("the same into a SimpleCountingScope", (ib, "rxSpawnSimple", N), (ib, "rxjava", N),
-              max_time=1.0, max_bytes=64)
+              max_time=1.0, max_bytes_ratio=1.0)
+    t.compare("the same with two threads spawning into one shared CountingScope against one shared "
+              "`CompositeDisposable`", (cb, "rxSpawn", N), (cb, "rxjava", N), max_time=1.0, max_bytes_ratio=1.0)
     t.compare("`ReactorScopes.spawn` on a 2-thread pool (`subscribeOn`), 1,000 tasks: no slower than the composite "
               "(its synchronized list contended by the pool), no more bytes",
               (pb, "reactorSpawn", N), (pb, "reactor", N), max_time=1.0, max_bytes_ratio=1.0)
     t.compare("`RxScopes.spawn` on a 2-thread pool, 1,000 tasks: no slower than `CompositeDisposable`, no more bytes",
               (pb, "rxSpawn", N), (pb, "rxjava", N), max_time=1.0, max_bytes_ratio=1.0)
     # a value through a sender and back
-    t.compare("`toMono(fromMono(mono).then(f))` subscribed vs `mono.map(f)`: ≤ 1.3× time and bytes",
-              (rt, "monoRoundTrip", N), (rt, "monoMap", N), max_time=1.3, max_bytes_ratio=1.3, per="subscription")
-    t.compare("`toSingle(fromSingle(single).then(f))` subscribed vs `single.map(f)`: ≤ 1.3× time and bytes",
-              (rt, "singleRoundTrip", N), (rt, "singleMap", N), max_time=1.3, max_bytes_ratio=1.3, per="subscription")
+    t.compare("`toMono(fromMono(mono).then(f))` subscribed vs `mono.map(f)`: ≤ 1.3× the time, no more bytes",
+              (rt, "monoRoundTrip", N), (rt, "monoMap", N), max_time=1.3, max_bytes_ratio=1.0, per="subscription")
+    t.compare("`toSingle(fromSingle(single).then(f))` subscribed vs `single.map(f)`: ≤ 1.3× the time, no more bytes",
+              (rt, "singleRoundTrip", N), (rt, "singleMap", N), max_time=1.3, max_bytes_ratio=1.0, per="subscription")
     t.compare("`Flux` of 1,000 items through a sender and back, `toMono(fromPublisherAll(flux).then(f))`, vs "
               "`flux.collectList().map(f)`: ≤ 1.2× per item",
               (rt, "fluxRoundTrip", N), (rt, "fluxCollect", N), max_time=1.2, per="item")
@@ -220,7 +254,13 @@ def build(rows, footprint, fits, judged=True):
            "scope", "floor", "reactor")
     t.flat("the same for stop-aware work in a CountingScope (registered on its stop token)",
            "countingScope", "floorStoppable", "reactor")
-    return t.lines
+    return t
+
+
+def jdk_major(jmh):
+    """The major version of the JDK a JMH run used ("17", "25"), as JMH recorded it."""
+    v = (jmh[0] if jmh else {}).get("jdkVersion", "?")
+    return v.split(".")[0].split("-")[0].split("+")[0]
 
 
 def java_version(jmh):
@@ -244,47 +284,48 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("mode", nargs="?", default="quick", choices=("quick", "full", "smoke"))
     ap.add_argument("--results", default=None, help="directory of run.sh's output (default benchmarks/results)")
-    ap.add_argument("--doc", default=None, help="the file to update (default docs/benchmarks.md)")
+    ap.add_argument("--out", default=None, help="the file to write (default docs/results/benchmarks-<mode>.md)")
     a = ap.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     res = a.results or os.path.join(root, "benchmarks", "results")
-    doc = a.doc or os.path.join(root, "docs", "benchmarks.md")
+    out = a.out or os.path.join(root, "docs", "results", f"benchmarks-{a.mode}.md")
     path = lambda suffix: os.path.join(res, a.mode + suffix)
     jmh = load(path(".json"))
     if jmh is None:
         raise SystemExit(f"no {path('.json')}: run benchmarks/run.sh {a.mode} first")
-    rows = jmh_rows(jmh)
-    lines = build(rows, load(path("-footprint.json")), load(path("-fits64m.json")), judged=a.mode != "smoke")
+    runs = [(f"JDK {jdk_major(jmh)}", jmh)]
+    for name in sorted(os.listdir(res)):
+        if name.startswith(a.mode + "-jdk") and name.endswith(".json"):
+            other = load(os.path.join(res, name))
+            if other:
+                runs.append((f"JDK {jdk_major(other)}", other))
+    table = build([(label, jmh_rows(j)) for label, j in runs], load(path("-footprint.json")),
+                  load(path("-fits64m.json")), judged=a.mode != "smoke")
     commands = open(path("-commands.txt")).read().strip() if os.path.exists(path("-commands.txt")) else "(not recorded)"
     load_avg = open(path("-load.txt")).read().split("\n") if os.path.exists(path("-load.txt")) else []
     load_avg = " / ".join(x.strip() for x in load_avg if x.strip()) or "not recorded"
     stamp = datetime.datetime.fromtimestamp(os.path.getmtime(path(".json")), datetime.timezone.utc)
-    nproc = os.cpu_count()
-    gen = [BEGIN, "",
-           "## Targets: this project against its peers", "",
-           f"Measured by `benchmarks/run.sh {a.mode}` ({stamp:%Y-%m-%d}; {nproc} CPUs, {cpu_model()}; "
-           f"{java_version(jmh)}; load average before / after: {load_avg}). Reproduce: "
-           f"`benchmarks/run.sh {a.mode}`; it runs the commands below, then "
-           f"`python3 benchmarks/render.py {a.mode}`, which rewrites this section from `benchmarks/results/` alone:",
-           "", "```", commands, "```", ""]
+    jvms = "; ".join(java_version(j) for _, j in runs)
+    gen = [f"# Benchmark results: `benchmarks/run.sh {a.mode}`", "",
+           "Generated by `python3 benchmarks/render.py " + a.mode + "` from what `benchmarks/run.sh " + a.mode
+           + "` wrote to `benchmarks/results/`; do not edit by hand. What each row measures, and why the unmet "
+           "targets are unmet: [benchmarks.md](../benchmarks.md).", "",
+           f"Measured {stamp:%Y-%m-%d} on {os.cpu_count()} CPUs ({cpu_model()}), {jvms}; load average before / "
+           f"after: {load_avg}. The commands, in order:", "", "```", commands, "```", ""]
     if a.mode == "smoke":
         gen += ["**Smoke run** (no warm-up, one 200 ms iteration per benchmark): it shows that every row runs "
                 "and renders; its figures are not measurements (mostly interpreted code). `benchmarks/run.sh quick` "
                 "measures them.", ""]
-    gen += ["Ratios are this project / peer (below 1: this project is cheaper). Times are JMH averages, bytes "
-            "`gc.alloc.rate.norm`, both per task (per subscription, item, scope or operation where the row says "
-            "so); retained bytes and the 64 MiB fit come from `Footprint`.", ""]
-    gen += lines
-    gen += ["", END]
-    text = "\n".join(gen) + "\n"
-    old = open(doc).read() if os.path.exists(doc) else "# Benchmarks\n"
-    if BEGIN in old and END in old:
-        text = old[:old.index(BEGIN)] + text.rstrip("\n") + old[old.index(END) + len(END):]
-    else:
-        text = old.rstrip("\n") + "\n\n" + text
-    with open(doc, "w") as f:
-        f.write(text)
-    print(f"rendered {doc} from {path('.json')}")
+    gen += ["Ratios are this project / peer (below 1: this project is cheaper), per JDK. Times are JMH averages, "
+            "bytes `gc.alloc.rate.norm`, both per task (per subscription, item, scope or operation where the row "
+            "says so); retained bytes and the 64 MiB fit come from `Footprint` (default JDK only).", ""]
+    gen += table.lines
+    if table.unmet:
+        gen += ["", f"Not met on at least one JDK: {len(table.unmet)} of {len(table.lines) - 2} rows."]
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with open(out, "w") as f:
+        f.write("\n".join(gen) + "\n")
+    print(f"rendered {out} from {', '.join(label for label, _ in runs)}")
 
 
 if __name__ == "__main__":

@@ -12,9 +12,13 @@
 # smoke: quick's benchmarks, no warm-up, one 200 ms iteration each, Footprint once (about 2
 #   minutes): checks that everything runs and renders; its figures mean nothing.
 #
+# Every JMH part runs twice: on the default JDK, then on the newest JDK 21+ under /usr/lib/jvm
+# (BENCH_JDK2=/path/to/jdk picks another); Footprint runs on the default JDK.
+#
 # Output in benchmarks/results/ (ignored by git): <mode>.json (JMH, all parts merged),
-# <mode>-footprint.json, <mode>-fits64m.json, <mode>-commands.txt (the exact commands, which the
-# rendered section quotes), <mode>-load.txt. Re-render without re-running:
+# <mode>-jdk<N>.json (the same on JDK N), <mode>-footprint.json, <mode>-fits64m.json,
+# <mode>-commands.txt (the exact commands), <mode>-load.txt; then render.py writes the committed
+# docs/results/benchmarks-<mode>.md. Re-render without re-running:
 #   python3 benchmarks/render.py <mode>
 set -euo pipefail
 mode="${1:-quick}"
@@ -77,31 +81,56 @@ else
         "PooledBench.(reactor|rxjava|reactorSpawn|rxSpawn)$ -p n=1000 ${pool[*]}"
         "RoundTripBench -p n=1000"
         "NestBench -p n=1000"
+        "ContentionBench.(reactor|rxjava|reactorSpawn|rxSpawn)$ -p n=1000 ${pool[*]}"
         "ScopeLifecycleBench.(countingCreateCloseJoin|createCloseJoin|compositeCreateDispose)$"
         "OutstandingBench -p outstanding=1,1000,100000 -p tracker=floor,scope,floorStoppable,countingScope,reactor"
     )
 fi
 
-files=()
-i=0
-for part in "${parts[@]}"; do
-    read -r regex rest <<< "$part"
-    f="$results/$mode-part$i.json"
-    part_opts=()
-    set -- "${opts[@]}"
-    while [ $# -gt 0 ]; do
-        case " $rest " in *" $1 "*) ;; *) part_opts+=("$1" "$2") ;; esac
-        shift 2
+# every JMH part on one JDK ($1: its java), merged into one JSON ($2)
+run_parts() {
+    local java="$1" out="$2" files=() i=0 part regex rest f part_opts
+    for part in "${parts[@]}"; do
+        read -r regex rest <<< "$part"
+        f="${out%.json}-part$i.json"
+        part_opts=()
+        set -- "${opts[@]}"
+        while [ $# -gt 0 ]; do
+            case " $rest " in *" $1 "*) ;; *) part_opts+=("$1" "$2") ;; esac
+            shift 2
+        done
+        # shellcheck disable=SC2086
+        jmh "$java" "${base[@]:1}" -rff "$f" "${part_opts[@]}" "$regex" $rest
+        files+=("$f")
+        i=$((i + 1))
     done
-    # shellcheck disable=SC2086
-    jmh "${base[@]}" -rff "$f" "${part_opts[@]}" "$regex" $rest
-    files+=("$f")
-    i=$((i + 1))
-done
-# one JSON for the whole run
-python3 -c 'import json,sys; print(json.dumps([r for f in sys.argv[2:] for r in json.load(open(f))], indent=1), file=open(sys.argv[1], "w"))' \
-    "$results/$mode.json" "${files[@]}"
-rm -f "${files[@]}"
+    python3 -c 'import json,sys; print(json.dumps([r for f in sys.argv[2:] for r in json.load(open(f))], indent=1), file=open(sys.argv[1], "w"))' \
+        "$out" "${files[@]}"
+    rm -f "${files[@]}"
+}
+
+# the newest JDK 21+ under /usr/lib/jvm (or BENCH_JDK2=/path/to/jdk): the targets table shows both
+newest_jdk() {
+    local best="" best_v=0 d v
+    if [ -n "${BENCH_JDK2:-}" ]; then echo "$BENCH_JDK2/bin/java"; return; fi
+    for d in /usr/lib/jvm/*/; do
+        [ -x "$d/bin/java" ] || continue
+        v="$("$d/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')"
+        case "$v" in ''|*[!0-9]*) continue ;; esac
+        if [ "$v" -ge 21 ] && [ "$v" -gt "$best_v" ]; then best="$d/bin/java"; best_v="$v"; fi
+    done
+    echo "$best"
+}
+
+rm -f "$results/$mode"-jdk*.json
+run_parts java "$results/$mode.json"
+jdk2="$(newest_jdk)"
+if [ -n "$jdk2" ]; then
+    v2="$("$jdk2" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')"
+    run_parts "$jdk2" "$results/$mode-jdk$v2.json"
+else
+    echo "no JDK 21+ found under /usr/lib/jvm (BENCH_JDK2 names one): the table shows the default JDK only" >&2
+fi
 
 # retained bytes per outstanding operation; then whether 10^6 stop-aware ones fit in 64 MiB
 run java -XX:+UseSerialGC -Xms2g -Xmx2g -cp "$jar" dev.senders.bench.Footprint 1000000 "$repeats" \
