@@ -5,6 +5,7 @@ import dev.senders.internal.signal.ChildOperation;
 import dev.senders.internal.signal.ForwardingReceiver;
 import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.signal.Signals;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -291,14 +292,6 @@ final class StartsOn<T> implements Sender<T> {
             return "startsOn[scheduler=" + scheduler + "]";
         }
 
-        private static final VarHandle STATE;
-
-        static {
-            try {
-                STATE = MethodHandles.lookup().findVarHandle(OnExecutor.class, "state", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
+        private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), OnExecutor.class, "state", int.class);
     }
 }

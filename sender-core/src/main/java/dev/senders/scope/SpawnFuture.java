@@ -15,6 +15,7 @@ import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.signal.Signals;
 import dev.senders.scope.internal.SpawnedWork;
 import dev.senders.internal.Trampoline;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Reference;
@@ -562,17 +563,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         }
     }
 
-    private static final VarHandle STATE;
-    private static final VarHandle SOURCE;
+    private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), SpawnFuture.class, "state", int.class);
+    private static final VarHandle SOURCE = VarHandles.field(MethodHandles.lookup(), SpawnFuture.class, "source", InplaceStopSource.class);
     private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(SpawnFuture[].class);
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            STATE = l.findVarHandle(SpawnFuture.class, "state", int.class);
-            SOURCE = l.findVarHandle(SpawnFuture.class, "source", InplaceStopSource.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 }

@@ -11,6 +11,7 @@ import dev.senders.StopToken;
 import dev.senders.internal.signal.Signals;
 import dev.senders.scope.internal.SpawnedWork;
 import dev.senders.internal.signal.StopNode;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -335,13 +336,5 @@ class SpawnReceiver implements Receiver<Object> {
         return GUARD.compareAndSet(this, expect, update);
     }
 
-    private static final VarHandle GUARD;
-
-    static {
-        try {
-            GUARD = MethodHandles.lookup().findVarHandle(SpawnReceiver.class, "guard", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle GUARD = VarHandles.field(MethodHandles.lookup(), SpawnReceiver.class, "guard", int.class);
 }
