@@ -12,6 +12,7 @@ import dev.senders.StopCallback;
 import dev.senders.StopToken;
 import dev.senders.internal.signal.Connect;
 import dev.senders.internal.signal.ImmediateOperation;
+import dev.senders.internal.signal.OwnEnvReceiver;
 import dev.senders.internal.signal.Signals;
 import dev.senders.scope.internal.SpawnedWork;
 import dev.senders.internal.Trampoline;
@@ -74,7 +75,7 @@ import dev.senders.internal.Nulls;
  * its slot and its reference to the batch), so only unconsumed reachable futures delay the report
  * of their dropped batch-mates.
  */
-final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, Env, StopToken, Runnable {
+final class SpawnFuture<T> implements Sender<T>, OperationState, OwnEnvReceiver<T>, StopToken, Runnable {
 
     static final int CONNECTED = 1, RESULT = 2, STARTED = 4, DONE = 8, ABANDONED = 16, CLAIMED = 32, STOP = 64,
             OP_STARTED = 128;
@@ -285,12 +286,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         }
     }
 
-    // ---- the work's receiver
-
-    @Override
-    public Env env() {
-        return this;
-    }
+    // ---- the work's receiver (its env is this object: see get)
 
     @Override
     public void setValue(@Nullable T v) {
