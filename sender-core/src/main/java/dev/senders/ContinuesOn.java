@@ -4,6 +4,7 @@ import dev.senders.internal.signal.Connect;
 import dev.senders.internal.signal.GuardedReceiver;
 import dev.senders.internal.signal.ChildOperation;
 import dev.senders.internal.signal.Signals;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -170,15 +171,7 @@ final class ContinuesOn<T> implements Sender<T> {
         }
     }
 
-    private static final VarHandle HOPPED;
-
-    static {
-        try {
-            HOPPED = MethodHandles.lookup().findVarHandle(Op.class, "hopped", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle HOPPED = VarHandles.field(MethodHandles.lookup(), Op.class, "hopped", int.class);
 
     /** The schedule operation's receiver. */
     private static final class Hop<T> extends GuardedReceiver<Void> {

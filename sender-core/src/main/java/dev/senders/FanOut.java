@@ -4,6 +4,7 @@ import dev.senders.internal.signal.Connect;
 import dev.senders.internal.signal.GuardedReceiver;
 import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.signal.Signals;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.jspecify.annotations.Nullable;
@@ -196,16 +197,6 @@ abstract class FanOut<R> implements OperationState {
         }
     }
 
-    private static final VarHandle REMAINING;
-    private static final VarHandle OUTCOME;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            REMAINING = l.findVarHandle(FanOut.class, "remaining", int.class);
-            OUTCOME = l.findVarHandle(FanOut.class, "outcome", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle REMAINING = VarHandles.field(MethodHandles.lookup(), FanOut.class, "remaining", int.class);
+    private static final VarHandle OUTCOME = VarHandles.field(MethodHandles.lookup(), FanOut.class, "outcome", int.class);
 }

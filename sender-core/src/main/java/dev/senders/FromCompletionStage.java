@@ -2,6 +2,7 @@ package dev.senders;
 
 import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.signal.Signals;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -141,13 +142,5 @@ final class FromCompletionStage<T> implements Sender<T> {
         return e;
     }
 
-    private static final VarHandle DONE;
-
-    static {
-        try {
-            DONE = MethodHandles.lookup().findVarHandle(Op.class, "done", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle DONE = VarHandles.field(MethodHandles.lookup(), Op.class, "done", int.class);
 }

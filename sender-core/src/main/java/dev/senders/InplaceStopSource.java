@@ -1,6 +1,7 @@
 package dev.senders;
 
 import dev.senders.internal.signal.StopNode;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -414,22 +415,9 @@ public final class InplaceStopSource {
         }
     }
 
-    private static final VarHandle HEAD;
-    private static final VarHandle CANCELLED;
-    private static final VarHandle SWEEPING;
-    private static final VarHandle NODE_STATE;
-    private static final VarHandle WAITERS;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            HEAD = l.findVarHandle(InplaceStopSource.class, "head", StopNode.class);
-            CANCELLED = l.findVarHandle(InplaceStopSource.class, "cancelled", int.class);
-            SWEEPING = l.findVarHandle(InplaceStopSource.class, "sweeping", int.class);
-            NODE_STATE = l.findVarHandle(Node.class, "state", int.class);
-            WAITERS = l.findVarHandle(Stopped.class, "waiters", Waiter.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle HEAD = VarHandles.field(MethodHandles.lookup(), InplaceStopSource.class, "head", StopNode.class);
+    private static final VarHandle CANCELLED = VarHandles.field(MethodHandles.lookup(), InplaceStopSource.class, "cancelled", int.class);
+    private static final VarHandle SWEEPING = VarHandles.field(MethodHandles.lookup(), InplaceStopSource.class, "sweeping", int.class);
+    private static final VarHandle NODE_STATE = VarHandles.field(MethodHandles.lookup(), Node.class, "state", int.class);
+    private static final VarHandle WAITERS = VarHandles.field(MethodHandles.lookup(), Stopped.class, "waiters", Waiter.class);
 }

@@ -3,6 +3,7 @@ package dev.senders;
 import dev.senders.internal.ScheduleOperation;
 import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.signal.Signals;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -205,18 +206,7 @@ public final class RunLoop implements Scheduler {
         }
     }
 
-    private static final VarHandle PHASE;
-    private static final VarHandle DRIVER;
-    private static final VarHandle ITEM_STATE;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            PHASE = l.findVarHandle(RunLoop.class, "phase", int.class);
-            DRIVER = l.findVarHandle(RunLoop.class, "driver", Thread.class);
-            ITEM_STATE = l.findVarHandle(Item.class, "state", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle PHASE = VarHandles.field(MethodHandles.lookup(), RunLoop.class, "phase", int.class);
+    private static final VarHandle DRIVER = VarHandles.field(MethodHandles.lookup(), RunLoop.class, "driver", Thread.class);
+    private static final VarHandle ITEM_STATE = VarHandles.field(MethodHandles.lookup(), Item.class, "state", int.class);
 }

@@ -4,7 +4,9 @@ import dev.senders.internal.signal.Connect;
 import dev.senders.internal.signal.ChildOperation;
 import dev.senders.internal.signal.ForwardingReceiver;
 import dev.senders.internal.signal.ImmediateOperation;
+import dev.senders.internal.signal.OwnEnvReceiver;
 import dev.senders.internal.signal.Signals;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -138,7 +140,7 @@ final class StartsOn<T> implements Sender<T> {
      * <li>Anything after that is a second completion: reported to {@link Hooks#onErrorDropped}.
      * </ul>
      */
-    static final class OnExecutor<T> implements OperationState, Runnable, Receiver<T>, Env {
+    static final class OnExecutor<T> implements OperationState, Runnable, OwnEnvReceiver<T> {
         private static final int PENDING = 0, RUNNING = 1, COMPLETED = 2, EARLY = 3;
         /** {@code marker} once started, except while a thread connects the source. */
         private static final Object STARTED = new Object();
@@ -273,12 +275,7 @@ final class StartsOn<T> implements Sender<T> {
             }
         }
 
-        /** The source's env is this object. */
-        @Override
-        public Env env() {
-            return this;
-        }
-
+        /** The source's env (this object): the scheduler, and the downstream env for every other query. */
         @Override
         @SuppressWarnings("unchecked")
         public <V> @Nullable V get(Query<V> query) {
@@ -291,14 +288,6 @@ final class StartsOn<T> implements Sender<T> {
             return "startsOn[scheduler=" + scheduler + "]";
         }
 
-        private static final VarHandle STATE;
-
-        static {
-            try {
-                STATE = MethodHandles.lookup().findVarHandle(OnExecutor.class, "state", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
+        private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), OnExecutor.class, "state", int.class);
     }
 }

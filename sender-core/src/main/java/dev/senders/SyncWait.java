@@ -4,6 +4,7 @@ import dev.senders.internal.signal.Connect;
 import dev.senders.internal.Durations;
 import dev.senders.internal.NonBlockingThreads;
 import dev.senders.internal.signal.Signals;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
@@ -197,13 +198,5 @@ final class SyncWait<T> implements Receiver<T> {
         return env;
     }
 
-    private static final VarHandle CLAIMED;
-
-    static {
-        try {
-            CLAIMED = MethodHandles.lookup().findVarHandle(SyncWait.class, "claimed", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle CLAIMED = VarHandles.field(MethodHandles.lookup(), SyncWait.class, "claimed", int.class);
 }

@@ -4,6 +4,7 @@ import dev.senders.internal.Durations;
 import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.SharedTimer;
 import dev.senders.internal.signal.Signals;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
@@ -142,14 +143,6 @@ final class Timeout<T> implements Sender<T> {
             return downstream.env();
         }
 
-        private static final VarHandle STATE;
-
-        static {
-            try {
-                STATE = MethodHandles.lookup().findVarHandle(Op.class, "state", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
+        private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), Op.class, "state", int.class);
     }
 }

@@ -11,6 +11,7 @@ import dev.senders.internal.signal.Connect;
 import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.signal.Signals;
 import dev.senders.scope.AsyncScopeToken;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -523,13 +524,5 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
         return "ReactorScopes.nest(" + source + ")[state=" + Long.toHexString(state) + "]";
     }
 
-    private static final VarHandle STATE;
-
-    static {
-        try {
-            STATE = MethodHandles.lookup().findVarHandle(NestSubscription.class, "state", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), NestSubscription.class, "state", long.class);
 }

@@ -3,6 +3,7 @@ package dev.senders.reactor;
 import dev.senders.ProtocolViolationException;
 import dev.senders.internal.signal.Signals;
 import dev.senders.scope.internal.SpawnedWork;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.reactivestreams.Publisher;
@@ -181,13 +182,5 @@ final class PublisherToSpawnedWork extends SpawnedWork implements CoreSubscriber
         return "ReactorScopes.spawn[disposed=" + isDisposed() + "]";
     }
 
-    private static final VarHandle UPSTREAM;
-
-    static {
-        try {
-            UPSTREAM = MethodHandles.lookup().findVarHandle(PublisherToSpawnedWork.class, "upstream", Subscription.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle UPSTREAM = VarHandles.field(MethodHandles.lookup(), PublisherToSpawnedWork.class, "upstream", Subscription.class);
 }

@@ -1,5 +1,6 @@
 package dev.senders.reactor;
 
+import dev.senders.scope.internal.RefusedHandle;
 import dev.senders.scope.internal.SpawnedWork;
 import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.CountingScope;
@@ -34,20 +35,14 @@ public final class ReactorScopes {
      * to tell a refusal from work that simply finished before {@code spawn} returned (its own
      * {@code Disposable} is then disposed too).
      */
-    public static final Disposable REFUSED = new Disposable() {
-        @Override
-        public void dispose() {}
+    public static final Disposable REFUSED = new Refused();
 
-        @Override
-        public boolean isDisposed() {
-            return true;
+    /** {@link #REFUSED}'s class: the shared always-disposed handle as a {@code Disposable}. */
+    private static final class Refused extends RefusedHandle implements Disposable {
+        Refused() {
+            super("ReactorScopes.REFUSED");
         }
-
-        @Override
-        public String toString() {
-            return "ReactorScopes.REFUSED";
-        }
-    };
+    }
 
     private ReactorScopes() {}
 

@@ -9,6 +9,7 @@ import dev.senders.Scheduler;
 import dev.senders.internal.signal.Connect;
 import dev.senders.StopCallback;
 import dev.senders.internal.signal.Signals;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -189,15 +190,7 @@ final class SenderToReactorScheduler implements reactor.core.scheduler.Scheduler
             return (state & DONE) != 0 || stop.stopRequested();
         }
 
-        private static final VarHandle STATE;
-
-        static {
-            try {
-                STATE = MethodHandles.lookup().findVarHandle(DirectTask.class, "state", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
+        private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), DirectTask.class, "state", int.class);
     }
 
     /** Reactor's worker semantics: tasks run one at a time, in order; dispose drops the rest. */
@@ -326,15 +319,7 @@ final class SenderToReactorScheduler implements reactor.core.scheduler.Scheduler
             return stop.stopRequested();
         }
 
-        private static final VarHandle WIP;
-
-        static {
-            try {
-                WIP = MethodHandles.lookup().findVarHandle(SerialWorker.class, "wip", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
+        private static final VarHandle WIP = VarHandles.field(MethodHandles.lookup(), SerialWorker.class, "wip", int.class);
     }
 
     /** A worker's task: PENDING -> RUN (runs it) or PENDING -> DISPOSED (never runs). */
@@ -363,14 +348,6 @@ final class SenderToReactorScheduler implements reactor.core.scheduler.Scheduler
             return state != PENDING;
         }
 
-        private static final VarHandle STATE;
-
-        static {
-            try {
-                STATE = MethodHandles.lookup().findVarHandle(WorkerTask.class, "state", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
+        private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), WorkerTask.class, "state", int.class);
     }
 }

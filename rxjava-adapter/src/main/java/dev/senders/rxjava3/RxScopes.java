@@ -1,5 +1,6 @@
 package dev.senders.rxjava3;
 
+import dev.senders.scope.internal.RefusedHandle;
 import dev.senders.scope.internal.SpawnedWork;
 import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.CountingScope;
@@ -48,20 +49,14 @@ public final class RxScopes {
      * an always-disposed {@code Disposable}. Compare by identity, {@code d == RxScopes.REFUSED}, to
      * tell a refusal from work that simply finished before {@code spawn} returned.
      */
-    public static final Disposable REFUSED = new Disposable() {
-        @Override
-        public void dispose() {}
+    public static final Disposable REFUSED = new Refused();
 
-        @Override
-        public boolean isDisposed() {
-            return true;
+    /** {@link #REFUSED}'s class: the shared always-disposed handle as a {@code Disposable}. */
+    private static final class Refused extends RefusedHandle implements Disposable {
+        Refused() {
+            super("RxScopes.REFUSED");
         }
-
-        @Override
-        public String toString() {
-            return "RxScopes.REFUSED";
-        }
-    };
+    }
 
     private RxScopes() {}
 

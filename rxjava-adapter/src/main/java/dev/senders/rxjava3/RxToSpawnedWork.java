@@ -14,6 +14,7 @@ import io.reactivex.rxjava3.core.Single;
 import io.reactivex.rxjava3.core.SingleObserver;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
@@ -189,13 +190,5 @@ final class RxToSpawnedWork extends SpawnedWork implements Disposable,
         return "RxScopes.spawn[" + (isDisposed() ? "disposed" : "active") + "]";
     }
 
-    private static final VarHandle UPSTREAM;
-
-    static {
-        try {
-            UPSTREAM = MethodHandles.lookup().findVarHandle(RxToSpawnedWork.class, "upstream", Object.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle UPSTREAM = VarHandles.field(MethodHandles.lookup(), RxToSpawnedWork.class, "upstream", Object.class);
 }

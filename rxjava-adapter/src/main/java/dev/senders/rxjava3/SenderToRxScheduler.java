@@ -11,6 +11,7 @@ import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.exceptions.Exceptions;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 import io.reactivex.rxjava3.schedulers.Schedulers;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -218,15 +219,7 @@ final class SenderToRxScheduler extends io.reactivex.rxjava3.core.Scheduler {
             return disposed;
         }
 
-        private static final VarHandle WIP;
-
-        static {
-            try {
-                WIP = MethodHandles.lookup().findVarHandle(SenderWorker.class, "wip", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
+        private static final VarHandle WIP = VarHandles.field(MethodHandles.lookup(), SenderWorker.class, "wip", int.class);
     }
 
     /** One scheduled task: READY -> RUNNING -> DONE, or READY -> DISPOSED. */
@@ -270,14 +263,6 @@ final class SenderToRxScheduler extends io.reactivex.rxjava3.core.Scheduler {
             return state >= DONE;
         }
 
-        private static final VarHandle STATE;
-
-        static {
-            try {
-                STATE = MethodHandles.lookup().findVarHandle(Task.class, "state", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
+        private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), Task.class, "state", int.class);
     }
 }

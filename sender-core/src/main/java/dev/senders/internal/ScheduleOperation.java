@@ -213,13 +213,5 @@ public abstract class ScheduleOperation<H> implements OperationState, Runnable {
         return true;
     }
 
-    private static final VarHandle STATE;
-
-    static {
-        try {
-            STATE = MethodHandles.lookup().findVarHandle(ScheduleOperation.class, "state", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), ScheduleOperation.class, "state", int.class);
 }

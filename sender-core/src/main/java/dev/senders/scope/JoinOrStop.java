@@ -14,6 +14,7 @@ import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.Jfr;
 import dev.senders.internal.SharedTimer;
 import dev.senders.internal.signal.Signals;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
@@ -286,15 +287,7 @@ final class JoinOrStop implements Sender<ShutdownReport> {
             return spec.toString();
         }
 
-        private static final VarHandle STATE;
-
-        static {
-            try {
-                STATE = MethodHandles.lookup().findVarHandle(Op.class, "state", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
+        private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), Op.class, "state", int.class);
     }
 
     /** The JFR event's list: the shown work, then what is not shown. */

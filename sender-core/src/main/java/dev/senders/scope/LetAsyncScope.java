@@ -12,6 +12,7 @@ import dev.senders.internal.signal.Connect;
 import dev.senders.internal.signal.GuardedReceiver;
 import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.signal.Signals;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -212,14 +213,6 @@ final class LetAsyncScope<T> implements Sender<T> {
             }
         }
 
-        private static final VarHandle FIRST_ERROR;
-
-        static {
-            try {
-                FIRST_ERROR = MethodHandles.lookup().findVarHandle(Op.class, "firstError", Throwable.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
+        private static final VarHandle FIRST_ERROR = VarHandles.field(MethodHandles.lookup(), Op.class, "firstError", Throwable.class);
     }
 }

@@ -1,5 +1,6 @@
 package dev.senders.scope;
 
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -93,18 +94,7 @@ final class NestBatch extends LeakBatch {
         }
     }
 
-    private static final VarHandle PENDING;
-    private static final VarHandle CREATED;
-    private static final VarHandle RELEASED;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            PENDING = l.findVarHandle(Counter.class, "net", long.class);
-            CREATED = l.findVarHandle(Counter.class, "created", long.class);
-            RELEASED = l.findVarHandle(Counter.class, "releasedByOwner", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle PENDING = VarHandles.field(MethodHandles.lookup(), Counter.class, "net", long.class);
+    private static final VarHandle CREATED = VarHandles.field(MethodHandles.lookup(), Counter.class, "created", long.class);
+    private static final VarHandle RELEASED = VarHandles.field(MethodHandles.lookup(), Counter.class, "releasedByOwner", long.class);
 }

@@ -8,6 +8,7 @@ import dev.senders.internal.signal.Connect;
 import dev.senders.internal.signal.GuardedReceiver;
 import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.signal.Signals;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Reference;
@@ -216,13 +217,5 @@ public final class NestSender<T> implements Sender<T> {
         }
     }
 
-    private static final VarHandle TAKEN;
-
-    static {
-        try {
-            TAKEN = MethodHandles.lookup().findVarHandle(NestSender.class, "taken", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle TAKEN = VarHandles.field(MethodHandles.lookup(), NestSender.class, "taken", int.class);
 }

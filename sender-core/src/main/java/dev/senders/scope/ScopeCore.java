@@ -14,6 +14,7 @@ import dev.senders.internal.signal.Connect;
 import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.Jfr;
 import dev.senders.internal.signal.Signals;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;
@@ -831,15 +832,7 @@ final class ScopeCore implements AsyncScopeToken {
             }
         }
 
-        private static final VarHandle STATE;
-
-        static {
-            try {
-                STATE = MethodHandles.lookup().findVarHandle(WaitOp.class, "state", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
+        private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), WaitOp.class, "state", int.class);
     }
 
     /** The Cleaner action of a public scope handle: reports a leak, never references the handle. */
@@ -879,24 +872,10 @@ final class ScopeCore implements AsyncScopeToken {
         return d != null && d.name != null ? d.name : kind + "@" + Integer.toHexString(System.identityHashCode(this));
     }
 
-    private static final VarHandle WORD;
-    private static final VarHandle JOINED_SIGNAL;
-    private static final VarHandle ERROR_COUNT;
-    private static final VarHandle DIAG;
-    private static final VarHandle IDLE;
-    private static final VarHandle CAPACITY;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            WORD = l.findVarHandle(ScopeCore.class, "word", long.class);
-            JOINED_SIGNAL = l.findVarHandle(ScopeCore.class, "joined", InplaceStopSource.class);
-            ERROR_COUNT = l.findVarHandle(ScopeCore.class, "errorCount", long.class);
-            DIAG = l.findVarHandle(ScopeCore.class, "diag", ScopeDiagnostics.class);
-            IDLE = l.findVarHandle(ScopeCore.class, "idle", IdleSignal.class);
-            CAPACITY = l.findVarHandle(ScopeCore.class, "capacity", InplaceStopSource.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle WORD = VarHandles.field(MethodHandles.lookup(), ScopeCore.class, "word", long.class);
+    private static final VarHandle JOINED_SIGNAL = VarHandles.field(MethodHandles.lookup(), ScopeCore.class, "joined", InplaceStopSource.class);
+    private static final VarHandle ERROR_COUNT = VarHandles.field(MethodHandles.lookup(), ScopeCore.class, "errorCount", long.class);
+    private static final VarHandle DIAG = VarHandles.field(MethodHandles.lookup(), ScopeCore.class, "diag", ScopeDiagnostics.class);
+    private static final VarHandle IDLE = VarHandles.field(MethodHandles.lookup(), ScopeCore.class, "idle", IdleSignal.class);
+    private static final VarHandle CAPACITY = VarHandles.field(MethodHandles.lookup(), ScopeCore.class, "capacity", InplaceStopSource.class);
 }

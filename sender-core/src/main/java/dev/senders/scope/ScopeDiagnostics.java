@@ -1,6 +1,7 @@
 package dev.senders.scope;
 
 import dev.senders.internal.SharedTimer;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
@@ -256,22 +257,9 @@ final class ScopeDiagnostics {
         return n;
     }
 
-    private static final VarHandle HEAD;
-    private static final VarHandle FINISHED;
-    private static final VarHandle SWEEPING;
-    private static final VarHandle REFUSED_CLOSED;
-    private static final VarHandle REFUSED_FULL;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            HEAD = l.findVarHandle(ScopeDiagnostics.class, "head", TrackedSender.Op.class);
-            FINISHED = l.findVarHandle(ScopeDiagnostics.class, "finished", long.class);
-            SWEEPING = l.findVarHandle(ScopeDiagnostics.class, "sweeping", int.class);
-            REFUSED_CLOSED = l.findVarHandle(ScopeDiagnostics.class, "refusedClosed", long.class);
-            REFUSED_FULL = l.findVarHandle(ScopeDiagnostics.class, "refusedFull", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle HEAD = VarHandles.field(MethodHandles.lookup(), ScopeDiagnostics.class, "head", TrackedSender.Op.class);
+    private static final VarHandle FINISHED = VarHandles.field(MethodHandles.lookup(), ScopeDiagnostics.class, "finished", long.class);
+    private static final VarHandle SWEEPING = VarHandles.field(MethodHandles.lookup(), ScopeDiagnostics.class, "sweeping", int.class);
+    private static final VarHandle REFUSED_CLOSED = VarHandles.field(MethodHandles.lookup(), ScopeDiagnostics.class, "refusedClosed", long.class);
+    private static final VarHandle REFUSED_FULL = VarHandles.field(MethodHandles.lookup(), ScopeDiagnostics.class, "refusedFull", long.class);
 }

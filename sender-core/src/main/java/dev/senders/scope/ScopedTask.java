@@ -6,6 +6,7 @@ import dev.senders.Sender;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
 import dev.senders.internal.signal.Signals;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.Executor;
@@ -191,15 +192,6 @@ final class ScopedTask implements Sender<Void>, OperationState, Runnable {
         return "ScopedTask[" + (s instanceof Thread ? "running on " + ((Thread) s).getName() : s) + ", " + command + "]";
     }
 
-    private static final VarHandle STATE, REGISTRATION;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            STATE = l.findVarHandle(ScopedTask.class, "state", Object.class);
-            REGISTRATION = l.findVarHandle(ScopedTask.class, "registration", Object.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), ScopedTask.class, "state", Object.class);
+    private static final VarHandle REGISTRATION = VarHandles.field(MethodHandles.lookup(), ScopedTask.class, "registration", Object.class);
 }

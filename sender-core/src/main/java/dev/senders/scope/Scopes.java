@@ -193,7 +193,7 @@ public final class Scopes {
             env = token.spawnEnv();
             // A scope with a stop source: the receiver is also the first registration on it.
             // (StopNode.Host is a class: a failed interface instanceof here would scan the secondary supers.)
-            r = env.stopToken() instanceof StopNode.Host ? new SpawnReceiver.Stoppable(token) : new SpawnReceiver(token);
+            r = env.stopToken() instanceof StopNode.Host ? new SpawnReceiver.Stoppable(token) : new SpawnReceiver.Plain(token);
         } catch (Throwable t) {
             token.dissociate();
             throw t;

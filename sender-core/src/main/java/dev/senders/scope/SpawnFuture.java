@@ -12,9 +12,11 @@ import dev.senders.StopCallback;
 import dev.senders.StopToken;
 import dev.senders.internal.signal.Connect;
 import dev.senders.internal.signal.ImmediateOperation;
+import dev.senders.internal.signal.OwnEnvReceiver;
 import dev.senders.internal.signal.Signals;
 import dev.senders.scope.internal.SpawnedWork;
 import dev.senders.internal.Trampoline;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Reference;
@@ -73,7 +75,7 @@ import dev.senders.internal.Nulls;
  * its slot and its reference to the batch), so only unconsumed reachable futures delay the report
  * of their dropped batch-mates.
  */
-final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, Env, StopToken, Runnable {
+final class SpawnFuture<T> implements Sender<T>, OperationState, OwnEnvReceiver<T>, StopToken, Runnable {
 
     static final int CONNECTED = 1, RESULT = 2, STARTED = 4, DONE = 8, ABANDONED = 16, CLAIMED = 32, STOP = 64,
             OP_STARTED = 128;
@@ -284,12 +286,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         }
     }
 
-    // ---- the work's receiver
-
-    @Override
-    public Env env() {
-        return this;
-    }
+    // ---- the work's receiver (its env is this object: see get)
 
     @Override
     public void setValue(@Nullable T v) {
@@ -562,17 +559,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, Receiver<T>, En
         }
     }
 
-    private static final VarHandle STATE;
-    private static final VarHandle SOURCE;
+    private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), SpawnFuture.class, "state", int.class);
+    private static final VarHandle SOURCE = VarHandles.field(MethodHandles.lookup(), SpawnFuture.class, "source", InplaceStopSource.class);
     private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(SpawnFuture[].class);
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            STATE = l.findVarHandle(SpawnFuture.class, "state", int.class);
-            SOURCE = l.findVarHandle(SpawnFuture.class, "source", InplaceStopSource.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 }

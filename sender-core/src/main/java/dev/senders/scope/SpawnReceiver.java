@@ -8,9 +8,11 @@ import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
+import dev.senders.internal.signal.OwnEnvReceiver;
 import dev.senders.internal.signal.Signals;
 import dev.senders.scope.internal.SpawnedWork;
 import dev.senders.internal.signal.StopNode;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -50,8 +52,11 @@ import dev.senders.internal.Nulls;
  *     (always {@code FREE} in the other receivers): the guard's CASes preserve them, and the stop
  *     source's preserve the guard's bits.
  * </ul>
+ *
+ * <p>The subclass says which env the work sees: {@link Plain} the token's spawn env,
+ * {@link WithEnv} a caller-supplied one, {@link Stoppable} itself (an {@link OwnEnvReceiver}).
  */
-class SpawnReceiver implements Receiver<Object> {
+abstract class SpawnReceiver implements Receiver<Object> {
 
     private static final int PENDING = 0, COMPLETED = 1 << 3, EARLY = 2 << 3, GUARD_MASK = 3 << 3;
 
@@ -193,10 +198,18 @@ class SpawnReceiver implements Receiver<Object> {
         SpawnedWork.routeError(token, error, env());
     }
 
-    /** The token's {@link AsyncScopeToken#spawnEnv()} (a {@code CountingScope}'s binds its stop token). */
-    @Override
-    public Env env() {
-        return token.spawnEnv();
+    /** The receiver of work that sees the token's own spawn env. */
+    static final class Plain extends SpawnReceiver {
+
+        Plain(AsyncScopeToken token) {
+            super(token);
+        }
+
+        /** The token's {@link AsyncScopeToken#spawnEnv()} (a {@code CountingScope}'s binds its stop token). */
+        @Override
+        public Env env() {
+            return token.spawnEnv();
+        }
     }
 
     /** The variant for a caller-supplied env: one more field, allocated only when an env is given. */
@@ -230,7 +243,7 @@ class SpawnReceiver implements Receiver<Object> {
      * #close()} deregisters the built-in one. The token's spawn env must name the same stop token
      * every time (the library's scopes return one env object).
      */
-    static final class Stoppable extends SpawnReceiver implements Env, StopToken, StopNode, StopCallback {
+    static final class Stoppable extends SpawnReceiver implements OwnEnvReceiver<Object>, StopToken, StopNode, StopCallback {
         private volatile @Nullable StopNode next;
         /** The callback of the built-in registration; cleared once it ran or was deregistered. */
         private @Nullable Runnable action;
@@ -244,12 +257,7 @@ class SpawnReceiver implements Receiver<Object> {
             return (StopNode.Host) token.spawnEnv().stopToken();
         }
 
-        @Override
-        public Env env() {
-            return this;
-        }
-
-        // ---- Env: the token's spawn env, with this as its stop token
+        // ---- Env (this object): the token's spawn env, with this as its stop token
 
         @Override
         @SuppressWarnings("unchecked")
@@ -335,13 +343,5 @@ class SpawnReceiver implements Receiver<Object> {
         return GUARD.compareAndSet(this, expect, update);
     }
 
-    private static final VarHandle GUARD;
-
-    static {
-        try {
-            GUARD = MethodHandles.lookup().findVarHandle(SpawnReceiver.class, "guard", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle GUARD = VarHandles.field(MethodHandles.lookup(), SpawnReceiver.class, "guard", int.class);
 }

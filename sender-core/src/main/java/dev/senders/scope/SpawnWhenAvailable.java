@@ -7,6 +7,7 @@ import dev.senders.StopCallback;
 import dev.senders.StopToken;
 import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.signal.Signals;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.jspecify.annotations.Nullable;
@@ -169,13 +170,5 @@ final class SpawnWhenAvailable implements OperationState, Runnable {
         Signals.setError(receiver, t);
     }
 
-    private static final VarHandle STATE;
-
-    static {
-        try {
-            STATE = MethodHandles.lookup().findVarHandle(SpawnWhenAvailable.class, "state", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), SpawnWhenAvailable.class, "state", int.class);
 }

@@ -9,6 +9,7 @@ import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.internal.Jfr;
 import dev.senders.internal.SharedTimer;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -155,14 +156,6 @@ final class TrackedSender<T> implements Sender<T> {
             return downstream.env();
         }
 
-        private static final VarHandle STATE;
-
-        static {
-            try {
-                STATE = MethodHandles.lookup().findVarHandle(Op.class, "state", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
+        private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), Op.class, "state", int.class);
     }
 }

@@ -14,6 +14,7 @@ import dev.senders.StopToken;
 import dev.senders.internal.signal.Connect;
 import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.signal.Signals;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -397,16 +398,6 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
         }
     }
 
-    private static final VarHandle PHASE;
-    private static final VarHandle STATE;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            PHASE = l.findVarHandle(TaskOperation.class, "phase", int.class);
-            STATE = l.findVarHandle(Await.class, "state", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle PHASE = VarHandles.field(MethodHandles.lookup(), TaskOperation.class, "phase", int.class);
+    private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), Await.class, "state", int.class);
 }

@@ -8,6 +8,7 @@ import dev.senders.ProtocolViolationException;
 import dev.senders.Receiver;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
@@ -682,13 +683,5 @@ public abstract class PublisherOperation<T, R> implements OperationState, Runnab
         return getClass().getSimpleName() + "(" + source() + ")[state=" + state + "]";
     }
 
-    private static final VarHandle STATE;
-
-    static {
-        try {
-            STATE = MethodHandles.lookup().findVarHandle(PublisherOperation.class, "state", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), PublisherOperation.class, "state", int.class);
 }

@@ -11,6 +11,7 @@ import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.StopToken;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
@@ -441,13 +442,5 @@ public abstract class SenderSubscription<T> extends SubscriptionStop implements 
         return getClass().getSimpleName() + "[state=" + state + "]";
     }
 
-    private static final VarHandle STATE;
-
-    static {
-        try {
-            STATE = MethodHandles.lookup().findVarHandle(SenderSubscription.class, "state", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), SenderSubscription.class, "state", int.class);
 }

@@ -5,6 +5,7 @@ import dev.senders.Hooks;
 import dev.senders.InplaceStopSource;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -205,18 +206,7 @@ public abstract class SubscriptionStop implements StopToken, StopCallback {
         }
     }
 
-    private static final VarHandle SLOT;
-    private static final VarHandle OVERFLOW;
-    private static final VarHandle WAITERS;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            SLOT = l.findVarHandle(SubscriptionStop.class, "slot", Object.class);
-            OVERFLOW = l.findVarHandle(SubscriptionStop.class, "overflow", InplaceStopSource.class);
-            WAITERS = l.findVarHandle(Running.class, "waiters", Waiter.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle SLOT = VarHandles.field(MethodHandles.lookup(), SubscriptionStop.class, "slot", Object.class);
+    private static final VarHandle OVERFLOW = VarHandles.field(MethodHandles.lookup(), SubscriptionStop.class, "overflow", InplaceStopSource.class);
+    private static final VarHandle WAITERS = VarHandles.field(MethodHandles.lookup(), Running.class, "waiters", Waiter.class);
 }

@@ -3,6 +3,7 @@ package dev.senders.internal.signal;
 import dev.senders.Hooks;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Receiver;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.jspecify.annotations.Nullable;
@@ -121,13 +122,5 @@ public abstract class GuardedReceiver<T> implements Receiver<T> {
         }
     }
 
-    private static final VarHandle GUARD;
-
-    static {
-        try {
-            GUARD = MethodHandles.lookup().findVarHandle(GuardedReceiver.class, "guard", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle GUARD = VarHandles.field(MethodHandles.lookup(), GuardedReceiver.class, "guard", int.class);
 }

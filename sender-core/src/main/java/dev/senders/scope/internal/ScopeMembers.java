@@ -4,6 +4,7 @@ import dev.senders.internal.signal.Signals;
 import dev.senders.StopToken;
 import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.CountingScope;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
@@ -230,13 +231,5 @@ public final class ScopeMembers<D> implements Runnable {
         return scope + "[members=" + size() + (isDisposed() ? ", disposed" : "") + "]";
     }
 
-    private static final VarHandle DISPOSED;
-
-    static {
-        try {
-            DISPOSED = MethodHandles.lookup().findVarHandle(ScopeMembers.class, "disposed", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle DISPOSED = VarHandles.field(MethodHandles.lookup(), ScopeMembers.class, "disposed", int.class);
 }

@@ -14,6 +14,7 @@ import dev.senders.StopCallback;
 import dev.senders.StopToken;
 import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.Scopes;
+import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -566,15 +567,6 @@ public abstract class SpawnedWork implements StopNode {
         next = n;
     }
 
-    private static final VarHandle WORD;
-    private static final VarHandle NEXT;
-
-    static {
-        try {
-            WORD = MethodHandles.lookup().findVarHandle(SpawnedWork.class, "word", int.class);
-            NEXT = MethodHandles.lookup().findVarHandle(SpawnedWork.class, "next", Object.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle WORD = VarHandles.field(MethodHandles.lookup(), SpawnedWork.class, "word", int.class);
+    private static final VarHandle NEXT = VarHandles.field(MethodHandles.lookup(), SpawnedWork.class, "next", Object.class);
 }
