@@ -1,6 +1,7 @@
 package dev.senders.reactor;
 
 import dev.senders.Sender;
+import dev.senders.internal.VarHandles;
 import dev.senders.internal.signal.Stages;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -108,15 +109,7 @@ final class StagedMono<T, R> extends Mono<R> implements Scannable {
     static final class StagedSubscriber<T, R> implements CoreSubscriber<T>, Subscription, Scannable, Stages.Sink {
         private static final int REQUESTED = 1, HAS_VALUE = 2, CANCELLED = 4;
         private static final Object DONE = new Object(), NEEDS_DEMAND = new Object();
-        private static final VarHandle STATE;
-
-        static {
-            try {
-                STATE = MethodHandles.lookup().findVarHandle(StagedSubscriber.class, "state", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
+        private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), StagedSubscriber.class, "state", int.class);
 
         private final CoreSubscriber<? super R> actual;
         private final Stages stages;

@@ -30,6 +30,11 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>{@link #nextNode} is the list link, written by the source only (before the node is published,
  * and by its sweeper afterwards); an implementor declares it {@code volatile} and never touches it.
+ * The write is a release store, not a volatile one: the push's CAS on the source's head publishes
+ * the link it wrote before (a CAS is a full fence), a walker reads with a volatile read and
+ * tolerates a link the sweeper is rewriting, and the link cleared after a pop is never read again.
+ * A volatile store would add a full fence per registration and per pop, the dearest instructions
+ * of a spawn, ordering nothing that needs it.
  */
 public interface StopNode {
 
@@ -46,7 +51,7 @@ public interface StopNode {
     /** The list link (a volatile read). */
     @Nullable StopNode nextNode();
 
-    /** Sets the list link (a volatile write). */
+    /** Sets the list link (a release write; see the interface notes). */
     void nextNode(@Nullable StopNode next);
 
     /** The callback; runs on the stopping thread (or inline in {@link Host#link}); exceptions are reported. */

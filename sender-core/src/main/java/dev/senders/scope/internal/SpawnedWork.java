@@ -564,7 +564,7 @@ public abstract class SpawnedWork implements StopNode {
 
     @Override
     public final void nextNode(@Nullable StopNode n) {
-        next = n;
+        NEXT.setRelease(this, n); // published by the push's CAS: see StopNode#nextNode(StopNode)
     }
 
     private static final VarHandle WORD = VarHandles.field(MethodHandles.lookup(), SpawnedWork.class, "word", int.class);
