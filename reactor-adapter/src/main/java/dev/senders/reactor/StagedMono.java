@@ -101,6 +101,8 @@ final class StagedMono<T, R> extends Mono<R> implements Scannable {
      * </pre>
      * Whichever of {@code request} and the completion sets its bit second, with the other's there
      * and no CANCELLED, emits; a cancel that finds HAS_VALUE without REQUESTED discards the value.
+     * {@code request} passes the demand on first and records it only if the source has not
+     * delivered its value by then (a synchronous source has: no atomic instruction on that path).
      * {@code pending} also says where the source is, written by the source's signals, which are
      * serial (Reactive Streams §1.3): {@code null} before its terminal signal, {@code DONE} after an
      * {@code onNext} (and once a waiting value is taken), {@code NEEDS_DEMAND} while the stages
@@ -207,19 +209,21 @@ final class StagedMono<T, R> extends Mono<R> implements Scannable {
         @Override
         @SuppressWarnings("unchecked") // pending holds an R
         public void request(long n) {
-            if (n > 0 && (state & REQUESTED) == 0) {
+            Subscription up = s;
+            if (up != null) {
+                up.request(n); // n <= 0 too: the source answers it (§3.9)
+            }
+            // A synchronous source has signalled by now: after its onNext (DONE) this demand is
+            // spent and needs no record. Otherwise record it: a value made from an empty or
+            // failed source may wait for it (a stale read only costs the atomic or).
+            if (n > 0 && pending != DONE && (state & REQUESTED) == 0) {
                 int prev = (int) STATE.getAndBitwiseOr(this, REQUESTED);
                 if ((prev & (REQUESTED | HAS_VALUE | CANCELLED)) == HAS_VALUE) {
                     Object v = pending;
                     pending = DONE;
                     actual.onNext((R) v);
                     actual.onComplete();
-                    return;
                 }
-            }
-            Subscription up = s;
-            if (up != null) {
-                up.request(n); // n <= 0 too: the source answers it (§3.9)
             }
         }
 

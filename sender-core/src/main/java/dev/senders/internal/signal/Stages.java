@@ -35,7 +35,11 @@ public final class Stages {
     public Stages(byte[] kinds, Object[] fns) {
         this.kinds = kinds;
         this.fns = fns;
+        this.onlyThen = kinds.length == 1 && kinds[0] == ON_VALUE ? fns[0] : null;
     }
+
+    /** The function of a chain that is one {@code then}, the commonest: applied without the loop. */
+    private final @Nullable Object onlyThen;
 
     /** Where {@link #apply} delivers the signal the last stage leaves. */
     public interface Sink {
@@ -59,6 +63,25 @@ public final class Stages {
 
         /** The stages, in order. */
         Stages stages();
+    }
+
+    /** {@link #apply} for a chain of one {@code then}: only a value goes through {@code f}. */
+    private static void applyThen(Function<Object, Object> f, byte channel, @Nullable Object payload, Sink sink) {
+        if (channel == VALUE) {
+            Object r;
+            try {
+                r = f.apply(payload);
+            } catch (Throwable t) {
+                Signals.throwIfFatal(t);
+                sink.error(t);
+                return;
+            }
+            sink.value(r);
+        } else if (channel == ERROR) {
+            sink.error((Throwable) Objects.requireNonNull(payload));
+        } else {
+            sink.stopped();
+        }
     }
 
     /**
@@ -94,6 +117,11 @@ public final class Stages {
      */
     @SuppressWarnings("unchecked") // each stage's function has its kind's type
     public void apply(byte channel, @Nullable Object payload, Sink sink) {
+        Object f = onlyThen;
+        if (f != null) {
+            applyThen((Function<Object, Object>) f, channel, payload, sink);
+            return;
+        }
         byte signal = channel;
         for (int i = 0; i < kinds.length; i++) {
             byte k = kinds[i];
