@@ -165,8 +165,11 @@ public final class ReactorSenders {
      *
      * <p>Like {@code Mono.from(mono)}, {@code toMono(fromMono(m))} and {@code toMono(fromPublisher(m))}
      * of a {@code Mono m} return {@code m} itself (and {@link #toFlux} returns {@code Flux.from(m)}):
-     * the round trip is the identity there. A sender composed after the conversion
-     * ({@code fromMono(m).then(f)}) is adapted as any other. {@code fromMono(toMono(s))} is not
+     * the round trip is the identity there. {@code then}/{@code uponError} stages composed after
+     * the conversion ({@code fromMono(m).then(f)}) make one operator over {@code m} that applies
+     * them to its signal, with exactly the signals above (an empty {@code m} reaches the stages as
+     * {@code null}; decision R4 in docs/decisions.md); any other sender is adapted as described.
+     * {@code fromMono(toMono(s))} is not
      * unwrapped: a stop request completes that sender stopped at once, without waiting for
      * {@code s}, which {@code s} itself would not do.
      *

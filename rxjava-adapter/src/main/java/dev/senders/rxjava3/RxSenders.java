@@ -38,7 +38,10 @@ import org.reactivestreams.Publisher;
  * <p><b>Round trips.</b> Like {@code Single.wrap(single)}, {@code toSingle(fromSingle(s))},
  * {@code toMaybe(fromMaybe(m))} and {@code toCompletable(fromCompletable(c))} return the source
  * itself (through {@code onAssembly}): for these the round trip is the identity (decision R1 in
- * docs/decisions.md). Anything composed between the conversions keeps the full adapters, and so do
+ * docs/decisions.md); with {@code then}/{@code uponError} stages between them
+ * ({@code toSingle(fromSingle(s).then(f))}) they are one observer over the source that applies the
+ * stages to its signal, with the signals the adapters give (decision R4). Anything else composed
+ * between the conversions keeps the full adapters, and so do
  * {@code toFlowable(fromFlowable(f))} (the sender takes only the first element, which {@code f}
  * itself does not) and {@code fromSingle(toSingle(sender))}/{@code fromCompletable(toCompletable(sender))}
  * ({@code null} and the value change on the way). {@code fromFlowable}, {@code fromPublisher},
