@@ -139,6 +139,9 @@ final class StagedMono<T, R> extends Mono<R> implements Scannable {
 
         @Override
         public void onNext(T t) {
+            if (t == null) {
+                throw nullSignal("onNext(null)");
+            }
             if (pending != null) {
                 Dropped.next(t, actual.currentContext()); // a Mono that signals twice
                 return;
@@ -149,6 +152,9 @@ final class StagedMono<T, R> extends Mono<R> implements Scannable {
 
         @Override
         public void onError(Throwable t) {
+            if (t == null) {
+                throw nullSignal("onError(null)");
+            }
             if (pending != null) {
                 Dropped.error(t, actual.currentContext());
                 return;
@@ -164,6 +170,24 @@ final class StagedMono<T, R> extends Mono<R> implements Scannable {
             }
             pending = NEEDS_DEMAND;
             stages.apply(Stages.VALUE, null, this);
+        }
+
+        /**
+         * A null signal (Reactive Streams §2.13): the subscriber fails with the
+         * {@code NullPointerException} (the source is cancelled) and the caller gets it thrown.
+         */
+        private NullPointerException nullSignal(String signal) {
+            NullPointerException npe = new NullPointerException("the Mono under toMono(fromMono(m).then(..)) called "
+                    + signal + " (Reactive Streams §2.13: signals must not be null)");
+            if (pending == null) {
+                pending = DONE;
+                Subscription up = s;
+                if (up != null) {
+                    up.cancel();
+                }
+                actual.onError(npe);
+            }
+            return npe;
         }
 
         // ---- Stages.Sink: what the last stage leaves

@@ -58,6 +58,8 @@ class OneElementPublisherRulesTest {
                 new Adapter("RxSenders.toFlowable", RxSenders::toFlowable),
                 new Adapter("ReactorSenders.toMono", ReactorSenders::toMono),
                 new Adapter("ReactorSenders.toFlux", ReactorSenders::toFlux),
+                new Adapter("toMono(fromMono(m).then(f)), one operator", s -> ReactorSenders.toMono(
+                        ReactorSenders.fromMono(ReactorSenders.toMono(s)).then(v -> v))),
                 new Adapter("FlowSenders.toPublisher", s -> FlowAdapters.toPublisher(FlowSenders.toPublisher(s))));
     }
 

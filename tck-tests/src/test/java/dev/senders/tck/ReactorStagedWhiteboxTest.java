@@ -1,0 +1,14 @@
+package dev.senders.tck;
+
+import dev.senders.reactor.ReactorSenders;
+
+/**
+ * SubscriberWhiteboxVerification of the subscriber behind {@code toMono(fromMono(m).then(f))}, the
+ * one operator a crossing and back is (subscribed by a {@code Mono}, unwrapped).
+ */
+public class ReactorStagedWhiteboxTest extends LibraryWhiteboxVerification {
+    public ReactorStagedWhiteboxTest() {
+        super(p -> ReactorSenders.fromMono(ReactorSenders.toMono(
+                ReactorSenders.fromMono(new CapturingMono<>(p)).then(v -> v))));
+    }
+}
