@@ -202,7 +202,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
             return;
         }
         try {
-            source.subscribe(this);
+            ReactorSubscribe.subscribe(source, this);
         } catch (Throwable t) {
             Signals.throwIfFatal(t); // a publisher that throws from subscribe broke §1.9
             if (!terminate(t, false)) {

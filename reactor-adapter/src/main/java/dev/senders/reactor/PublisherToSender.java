@@ -117,7 +117,7 @@ final class PublisherToSender<T, R> implements Sender<R> {
         @SuppressWarnings("unchecked") // the source is a Publisher<? extends T>
         protected void upstream(int what, @Nullable Object subscription, long n) {
             switch (what) {
-                case SUBSCRIBE -> ((Publisher<T>) source()).subscribe(this);
+                case SUBSCRIBE -> ReactorSubscribe.subscribe((Publisher<?>) source(), this);
                 case REQUEST -> ((Subscription) Nulls.nonNull(subscription)).request(n); // set before REQUEST is possible
                 default -> ((Subscription) Nulls.nonNull(subscription)).cancel();
             }

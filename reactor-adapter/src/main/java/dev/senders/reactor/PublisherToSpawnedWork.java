@@ -56,11 +56,10 @@ final class PublisherToSpawnedWork extends SpawnedWork implements CoreSubscriber
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     protected void subscribeUpstream() {
-        Publisher<Object> p = (Publisher<Object>) Nulls.nonNull(source); // subscribed once
+        Publisher<?> p = Nulls.nonNull(source); // subscribed once
         source = null;
-        p.subscribe(this);
+        ReactorSubscribe.subscribe(p, this);
     }
 
     @Override
