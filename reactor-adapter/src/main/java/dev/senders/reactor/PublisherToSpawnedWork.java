@@ -10,7 +10,9 @@ import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
 import reactor.core.Disposable;
+import reactor.core.publisher.Mono;
 import reactor.core.publisher.Operators;
+import java.util.concurrent.Callable;
 import reactor.util.context.Context;
 import org.jspecify.annotations.Nullable;
 import dev.senders.internal.Nulls;
@@ -60,6 +62,17 @@ final class PublisherToSpawnedWork extends SpawnedWork implements CoreSubscriber
         Publisher<?> p = Nulls.nonNull(source); // subscribed once
         source = null;
         ReactorSubscribe.subscribe(p, this);
+    }
+
+    /**
+     * A {@code Mono} that is a {@code Callable}: Reactor's synchronous sources, which its own
+     * operators replace by {@code call()} (decision U7). A class test first: it fails fast for a
+     * {@code Flux} or a plain {@code Publisher}, without scanning their interfaces.
+     */
+    @Override
+    protected boolean synchronousSource() {
+        Object p = source;
+        return p instanceof Mono && p instanceof Callable;
     }
 
     @Override

@@ -61,6 +61,11 @@ public final class ReactorScopes {
      *     cancelled the subscription (released on the thread that did it, after {@code cancel()}
      *     returned; a stop while {@code subscribe} is still running on the spawning thread is
      *     completed there, once {@code subscribe} returned);
+     * <li>a {@code Mono} that is a {@link java.util.concurrent.Callable} ({@code Mono.fromRunnable},
+     *     {@code fromCallable}, {@code fromSupplier}, {@code just}, {@code empty}, {@code error}:
+     *     Reactor's synchronous sources, which run to their end inside {@code subscribe}) is not
+     *     registered on the scope's stop: a stop requested before the spawn means it never runs,
+     *     one requested while it runs cannot interrupt it and does not change its outcome;
      * <li>an {@code onError} goes where {@code Scopes.spawn}'s errors go (the scope's error handler,
      *     else {@code dev.senders.Hooks.onErrorDropped}) and is counted by the scope's
      *     {@code errorCount()}; an upstream {@code CancellationException} is a stop, not an error; an

@@ -42,7 +42,9 @@ import dev.senders.internal.Nulls;
  *     receiver this object completes; the token's {@code wrap} applies. A stop token that cannot link nodes
  *     gets an ordinary {@code onStop} registration, kept in {@code next}.
  * </ul>
- * Either way: the source is subscribed at once on the spawning thread; a terminal signal completes
+ * Either way: the work is registered on the stop token before the source is subscribed, unless the
+ * token cannot stop or the subclass says the source runs to its end inside {@code subscribe}
+ * ({@link #synchronousSource}); the source is subscribed at once on the spawning thread; a terminal signal completes
  * the work (value on success or completion, {@code setError} on an error, stopped on a
  * {@link CancellationException}); {@link #stop} (the {@code Disposable}'s {@code dispose()}, or
  * the stop token's callback) cancels the upstream and completes the work stopped. The work is
@@ -134,6 +136,15 @@ public abstract class SpawnedWork implements StopNode {
      */
     protected Throwable subscribeFailure(Throwable t) {
         return t;
+    }
+
+    /**
+     * Whether the source runs to its end inside {@code subscribe} and cannot be interrupted there
+     * (a Reactor {@code Mono} that is a {@code Callable}): then it is not registered on the stop
+     * token, as a stop could only relabel its outcome. {@code false} by default.
+     */
+    protected boolean synchronousSource() {
+        return false;
     }
 
     /** An error that nobody can take any more (after dispose or a stop): the library's hook. */
@@ -232,7 +243,7 @@ public abstract class SpawnedWork implements StopNode {
      * costs a third less).
      */
     private void run(StopToken stop) {
-        if (!stop.stopPossible()) {
+        if (!stop.stopPossible() || synchronousSource() && !stop.stopRequested()) {
             runUnstoppable();
             return;
         }
