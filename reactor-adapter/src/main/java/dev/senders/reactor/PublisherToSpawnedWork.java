@@ -8,6 +8,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscription;
+import reactor.core.CorePublisher;
 import reactor.core.CoreSubscriber;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
@@ -61,12 +62,44 @@ final class PublisherToSpawnedWork extends SpawnedWork implements CoreSubscriber
     protected void subscribeUpstream() {
         Publisher<?> p = Nulls.nonNull(source); // subscribed once
         source = null;
+        if (p instanceof Mono && p instanceof Callable && !ReactorSubscribe.contextMayWrap()) {
+            CorePublisher<?> last = Operators.onLastAssembly((Mono<?>) p);
+            if (last == p) {
+                call((Callable<?>) p);
+            } else {
+                ReactorSubscribe.subscribeAssembled(last, this); // a hook replaced it: subscribe what it made
+            }
+            return;
+        }
         ReactorSubscribe.subscribe(p, this);
     }
 
     /**
+     * Reactor's fusion of a synchronous source, as its operators do it ({@code flatMap} of a
+     * {@code Callable}): {@code call()} instead of a subscription. Its value, if any, goes to the
+     * discard hook as an element would; what it throws is an error, through
+     * {@code Operators.onOperatorError} as {@code Mono.fromCallable}'s subscription reports it.
+     * Nothing can cancel it meanwhile: the work is not registered on a stop token (decision U7)
+     * and its {@code Disposable} is not handed out yet.
+     */
+    private void call(Callable<?> c) {
+        Object value;
+        try {
+            value = c.call();
+        } catch (Throwable e) {
+            Signals.throwIfFatal(e);
+            upstreamTerminated(Operators.onOperatorError(e, currentContext()));
+            return;
+        }
+        if (value != null) {
+            Dropped.discard(value, Context.of(Nulls.nonNull(env().get(ReactorSenders.CONTEXT))));
+        }
+        upstreamCompleted();
+    }
+
+    /**
      * A {@code Mono} that is a {@code Callable}: Reactor's synchronous sources, which its own
-     * operators replace by {@code call()} (decision U7). A class test first: it fails fast for a
+     * operators replace by {@code call()}, as {@link #subscribeUpstream} does (decision U7). A class test first: it fails fast for a
      * {@code Flux} or a plain {@code Publisher}, without scanning their interfaces.
      */
     @Override

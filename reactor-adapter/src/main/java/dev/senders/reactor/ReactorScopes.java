@@ -63,9 +63,11 @@ public final class ReactorScopes {
      *     completed there, once {@code subscribe} returned);
      * <li>a {@code Mono} that is a {@link java.util.concurrent.Callable} ({@code Mono.fromRunnable},
      *     {@code fromCallable}, {@code fromSupplier}, {@code just}, {@code empty}, {@code error}:
-     *     Reactor's synchronous sources, which run to their end inside {@code subscribe}) is not
-     *     registered on the scope's stop: a stop requested before the spawn means it never runs,
-     *     one requested while it runs cannot interrupt it and does not change its outcome;
+     *     Reactor's synchronous sources) is called on the spawning thread, as Reactor's operators
+     *     fuse it, instead of subscribed (its value is discarded, what it throws is its error), and
+     *     is not registered on the scope's stop: a stop requested before the spawn means it is
+     *     never called, one requested while it runs cannot interrupt it and does not change its
+     *     outcome;
      * <li>an {@code onError} goes where {@code Scopes.spawn}'s errors go (the scope's error handler,
      *     else {@code dev.senders.Hooks.onErrorDropped}) and is counted by the scope's
      *     {@code errorCount()}; an upstream {@code CancellationException} is a stop, not an error; an

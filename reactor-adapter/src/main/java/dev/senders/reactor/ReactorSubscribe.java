@@ -57,9 +57,17 @@ final class ReactorSubscribe {
             ((Publisher) publisher).subscribe(subscriber); // Reactor wraps some subscribers then: its own path
             return;
         }
-        CorePublisher last = Operators.onLastAssembly(source);
+        subscribeAssembled(Operators.onLastAssembly(source), subscriber);
+    }
+
+    /**
+     * The rest of {@link #subscribe} once the last-operator hook made {@code last} (for a caller
+     * that applied {@link Operators#onLastAssembly} itself, and checked {@link #contextMayWrap}).
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static void subscribeAssembled(CorePublisher<?> last, CoreSubscriber<?> subscriber) {
         try {
-            last.subscribe((CoreSubscriber) subscriber);
+            ((CorePublisher) last).subscribe((CoreSubscriber) subscriber);
         } catch (Throwable e) {
             Operators.reportThrowInSubscribe(subscriber, e);
         }

@@ -120,6 +120,41 @@ class SubscribePathTest {
     }
 
     @Test
+    void aCallableMono_isCalledAsReactorFusesIt_itsErrorReachesTheScopeUnchanged() {
+        List<Throwable> seen = new CopyOnWriteArrayList<>();
+        CountingScope scope = new CountingScope(seen::add);
+        IOException checked = new IOException("checked");
+        AssertionError error = new AssertionError("an Error, wrapped by Reactor's call() and unwrapped again");
+        ReactorScopes.spawn(Mono.fromCallable(() -> {
+            throw checked;
+        }), scope.getToken());
+        ReactorScopes.spawn(Mono.error(error), scope.getToken());
+        ReactorScopes.spawn(Mono.just("a value, discarded"), scope.getToken());
+        ReactorScopes.spawn(Mono.empty(), scope.getToken());
+        assertEquals(List.of(checked, error), seen);
+        assertEquals(2, scope.errorCount());
+        closeAndJoin(scope);
+    }
+
+    @Test
+    void aLastOperatorHookThatReplacesACallableMono_isWhatIsSpawned() {
+        AtomicBoolean originalRan = new AtomicBoolean();
+        AtomicBoolean replacementSubscribed = new AtomicBoolean();
+        Mono<Void> original = Mono.fromRunnable(() -> originalRan.set(true));
+        Hooks.onLastOperator(HOOK, p -> (Object) p == original
+                ? Mono.defer(() -> {
+                    replacementSubscribed.set(true);
+                    return Mono.empty();
+                })
+                : p);
+        CountingScope scope = new CountingScope();
+        ReactorScopes.spawn(original, scope.getToken());
+        assertTrue(replacementSubscribed.get());
+        assertFalse(originalRan.get());
+        closeAndJoin(scope);
+    }
+
+    @Test
     void aCallableMono_spawnedAfterRequestStop_neverRuns() {
         CountingScope scope = new CountingScope();
         scope.requestStop();
