@@ -3,10 +3,11 @@
 # docs/benchmarks.md (benchmarks/render.py).   Usage: benchmarks/run.sh [quick|full|smoke]   (default: quick)
 #
 # quick: the rows of the targets table only, at the sizes the targets name (n = 1,000 tasks;
-#   outstanding 1, 1,000 and 100,000). 1 fork, 2 x 1 s warm-up, 3 x 1 s measurement (4 for the
-#   pool rows, the noisiest: three busy threads on two cores). 40 benchmark forks of about 6-7 s
-#   each, Footprint (1,000,000 outstanding, 3 repeats) and the -Xmx64m fit: about 6 minutes on 2
-#   idle cores, build included.
+#   outstanding 1, 1,000 and 100,000). 1 fork, 2 x 1 s warm-up, 3 x 1 s measurement; 3 forks for
+#   the spawn rows (inline, pool, shared), whose targets sit near 1.0x where one fork moves a row
+#   by +-10 %, and 4 measurements for the pool and shared rows, the noisiest (three busy threads
+#   on two cores). Footprint (1,000,000 outstanding, 3 repeats) and the -Xmx64m fit: about 16
+#   minutes on 2 idle cores for both JDKs, build included.
 # full: every benchmark class but ObserveBench (benchmarks/observe-cost.sh measures it) at every
 #   size, 3 forks, 5 x 1 s warm-up, 5 x 1 s measurement (about 2 hours); Footprint 5 repeats.
 # smoke: quick's benchmarks, no warm-up, one 200 ms iteration each, Footprint once (about 2
@@ -71,13 +72,13 @@ if [ "$mode" = full ]; then
     repeats=5
 else
     if [ "$mode" = quick ]; then
-        opts=(-f 1 -wi 2 -w 1s -r 1s -i 3); pool=(-i 4); repeats=3
+        opts=(-f 1 -wi 2 -w 1s -r 1s -i 3); spawn=(-f 3); pool=(-f 3 -i 4); repeats=3
     else
-        opts=(-f 1 -wi 0 -r 200ms -i 1); pool=(); repeats=1
+        opts=(-f 1 -wi 0 -r 200ms -i 1); spawn=(); pool=(); repeats=1
     fi
     # regex, then its own options (a part's -i replaces the default)
     parts=(
-        "InlineBench.(floor|scope|reactor|rxjava|reactorSpawn|reactorSpawnSimple|rxSpawn|rxSpawnSimple)$ -p n=1000"
+        "InlineBench.(floor|scope|reactor|rxjava|reactorSpawn|reactorSpawnSimple|rxSpawn|rxSpawnSimple)$ -p n=1000 ${spawn[*]}"
         "PooledBench.(reactor|rxjava|reactorSpawn|rxSpawn)$ -p n=1000 ${pool[*]}"
         "RoundTripBench -p n=1000"
         "NestBench -p n=1000"
