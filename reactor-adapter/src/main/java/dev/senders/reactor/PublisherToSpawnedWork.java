@@ -6,6 +6,7 @@ import dev.senders.scope.internal.SpawnedWork;
 import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.Callable;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscription;
 import reactor.core.CorePublisher;
@@ -13,7 +14,6 @@ import reactor.core.CoreSubscriber;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Operators;
-import java.util.concurrent.Callable;
 import reactor.util.context.Context;
 import org.jspecify.annotations.Nullable;
 import dev.senders.internal.Nulls;
@@ -99,8 +99,9 @@ final class PublisherToSpawnedWork extends SpawnedWork implements CoreSubscriber
 
     /**
      * A {@code Mono} that is a {@code Callable}: Reactor's synchronous sources, which its own
-     * operators replace by {@code call()}, as {@link #subscribeUpstream} does (decision U7). A class test first: it fails fast for a
-     * {@code Flux} or a plain {@code Publisher}, without scanning their interfaces.
+     * operators replace by {@code call()}, as {@link #subscribeUpstream} does (decision U7). A
+     * class test first: it fails fast for a {@code Flux} or a plain {@code Publisher}, without
+     * scanning their interfaces.
      */
     @Override
     protected boolean synchronousSource() {

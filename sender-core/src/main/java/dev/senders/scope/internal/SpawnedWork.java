@@ -42,10 +42,10 @@ import dev.senders.internal.Nulls;
  *     receiver this object completes; the token's {@code wrap} applies. A stop token that cannot link nodes
  *     gets an ordinary {@code onStop} registration, kept in {@code next}.
  * </ul>
- * Either way: the work is registered on the stop token before the source is subscribed, unless the
- * token cannot stop or the subclass says the source runs to its end inside {@code subscribe}
- * ({@link #synchronousSource}); the source is subscribed at once on the spawning thread; a terminal signal completes
- * the work (value on success or completion, {@code setError} on an error, stopped on a
+ * Either way: the work is registered on the stop token before the source is subscribed, unless
+ * the token cannot stop or the subclass says the source runs to its end inside {@code subscribe}
+ * ({@link #synchronousSource}); the source is subscribed at once on the spawning thread; a
+ * terminal signal completes the work (value on success or completion, {@code setError} on an error, stopped on a
  * {@link CancellationException}); {@link #stop} (the {@code Disposable}'s {@code dispose()}, or
  * the stop token's callback) cancels the upstream and completes the work stopped. The work is
  * completed exactly once, after its stop registration was deregistered; in the direct path, an
