@@ -60,9 +60,10 @@ final class PublisherToSpawnedWork extends SpawnedWork implements CoreSubscriber
 
     @Override
     protected void subscribeUpstream() {
+        boolean synchronous = synchronousSource(); // asks the source, so before it is cleared
         Publisher<?> p = Nulls.nonNull(source); // subscribed once
         source = null;
-        if (p instanceof Mono && p instanceof Callable && !ReactorSubscribe.contextMayWrap()) {
+        if (synchronous && !ReactorSubscribe.contextMayWrap()) {
             CorePublisher<?> last = Operators.onLastAssembly((Mono<?>) p);
             if (last == p) {
                 call((Callable<?>) p);

@@ -52,7 +52,7 @@ class ReactorScopesTest {
     }
 
     /** Closes the scope and waits (hang guard only) for its join: fails if an association leaked. */
-    private static void closeAndJoin(CountingScope scope) {
+    static void closeAndJoin(CountingScope scope) {
         scope.close();
         ReactorSenders.toMono(scope.join()).block(HANG_GUARD);
         assertEquals(ScopeState.JOINED, scope.state());

@@ -1,5 +1,6 @@
 package dev.senders.reactor;
 
+import static dev.senders.reactor.ReactorScopesTest.closeAndJoin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -8,9 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.Senders;
 import dev.senders.scope.CountingScope;
-import dev.senders.scope.ScopeState;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -41,13 +40,6 @@ class SubscribePathTest {
     void resetHooks() {
         Hooks.resetOnLastOperator(HOOK);
         Hooks.resetOnErrorDropped();
-    }
-
-    private static void closeAndJoin(CountingScope scope) {
-        scope.close();
-        ReactorSenders.toMono(scope.join()).block(Duration.ofSeconds(10));
-        assertEquals(ScopeState.JOINED, scope.state());
-        assertEquals(0, scope.count());
     }
 
     /** A Mono whose subscribe(CoreSubscriber) throws: a broken source (Reactive Streams 1.9). */
