@@ -3,23 +3,15 @@ package dev.senders.scope;
 import dev.senders.Env;
 import dev.senders.Hooks;
 import dev.senders.InplaceStopSource;
-import dev.senders.OperationState;
 import dev.senders.Query;
-import dev.senders.Receiver;
-import dev.senders.Scheduler;
 import dev.senders.Sender;
 import dev.senders.StopCallback;
-import dev.senders.StopToken;
-import dev.senders.internal.signal.Connect;
-import dev.senders.internal.signal.ImmediateOperation;
 import dev.senders.internal.Jfr;
-import dev.senders.internal.signal.Signals;
 import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
@@ -29,9 +21,7 @@ import org.jspecify.annotations.Nullable;
  * scope classes are thin handles on it, so that a handle can become unreachable (and be reported
  * as leaked) while tokens and work still reference the core.
  *
- * <h2>Implementation notes</h2>
- *
- * <p><b>The word.</b> Count, state and the idle waiters' epoch are one {@code long}, {@code word},
+ * <p>The word: count, state and the idle waiters' epoch are one {@code long}, {@code word},
  * changed only by CAS:
  * <pre>
  *   bits 63..20  count of associated operations (44 bits, never negative)
@@ -43,54 +33,61 @@ import org.jspecify.annotations.Nullable;
  *                0 UNUSED, 1 OPEN, 2 CLOSED, 3 OPEN_AND_JOINING, 4 CLOSED_AND_JOINING,
  *                5 UNUSED_AND_CLOSED, 6 JOINED
  * </pre>
- * {@code tryAssociate} is one CAS (count + 1, UNUSED becomes OPEN; fails in a closed state, and
- * when the count has reached {@code maxOutstanding}: the limit is checked against the very word
- * the CAS replaces, so racing associations never overshoot it). {@code dissociate} is one CAS
- * (count - 1; when that reaches zero in a joining state the same CAS moves to JOINED, and when
- * IDLE_WAITERS is set the same CAS clears it and advances the epoch). {@code close} and the start
- * of a join are CASes on the state bits. Every transition of the P3149R6 diagram is one of these;
- * no other is possible. Invariant: IDLE_WAITERS is clear whenever the count is zero.
+ * Invariant: IDLE_WAITERS is clear whenever the count is zero. Every transition of the scope's
+ * state diagram is one CAS on the word; no other is possible. The operations that wait on the
+ * scope (joins, idle waits, producers waiting for room) are {@link ScopeWaiters}; names, refusals,
+ * tracked work and the leak check are {@link ScopeDiagnostics}.
  *
- * <p><b>Capacity waiters</b> ({@code Scopes.spawnWhenAvailable}) register on {@code capacity}, an
- * {@link InplaceStopSource} used as a one-shot "room was made" broadcast, then set
- * CAPACITY_WAITERS by a CAS that also checks the scope is still open and full. Any dissociation
- * (and {@code close}) that finds the bit clears it in its CAS, then swaps the signal out and fires
- * it; {@code setMaxOutstanding} fires it too. Woken waiters simply try to associate again, so a
- * wake-up may be spurious but none is lost: a waiter either sees room (or a closed scope) after
- * its registration, or its bit is in the word that the next dissociation replaces.
- *
- * <p><b>Idle waiters</b> ({@code whenIdle}) register on the {@link IdleSignal} of the current
- * epoch (an {@link InplaceStopSource} used as a one-shot broadcast, tagged with its epoch, in the
- * field {@code idle}; installed by the first waiter of an epoch), and <em>then</em> set
- * IDLE_WAITERS by a CAS that also checks the epoch is unchanged and the count above zero. The
- * dissociation that brings the count to zero with the bit set advances the epoch in its CAS and
- * then fires the signal of the epoch it ended. So a waiter either finds the count zero (and
- * completes at once, unregistered), or its registration precedes a zero that will fire it; a
- * signal of an ended epoch never takes a registration that the zero preceded: a waiter that finds
- * the installed signal's epoch behind the word's fires that signal (idempotent) and installs a new
- * one. "Idle" therefore means: the count was zero at some moment after the wait started (work
- * spawned right after that moment does not hold the waiter back; work spawned before it does).
- *
- * <p><b>Join waiters</b> are callbacks registered on {@code joined}, an {@link InplaceStopSource}
- * used as a one-shot broadcast ("the scope is joined"), apart from the word and created by the
- * first join that waits. A starting join registers itself <em>first</em> and then moves the state
- * to X_AND_JOINING (or to JOINED if it observes a zero count). Whoever moves the state to JOINED
- * then fires {@code joined}, which runs every registered join once; a join registering after that
- * runs at once. Because the registration precedes the state change and the firing follows the
- * move to JOINED, no join can be left behind (a join that finds the state JOINED fires
- * {@code joined} itself: firing is idempotent, and covers a source created after the mover read
- * the field). A join stopped while it waits deregisters (amortized O(1), see
- * {@code InplaceStopSource}), so abandoned joins retain nothing; each {@link JoinOp} decides
- * between "joined" and "stopped" with one CAS on its own state word.
- *
- * <p><b>Observability</b> (names, refusals, the dump, creation sites) lives in a side object,
- * {@link ScopeDiagnostics}, created only for named scopes, under debug capture, or on first use;
- * the word and the spawn path are untouched by it. The {@code wrap} methods return a
- * {@link TrackedSender} for named work and, while debug capture is on or a flight recording
- * wants per-work events, for all work; otherwise they return what they returned before (one
- * {@code instanceof} and two flag reads more per spawn).
+ * @see <a href="https://wg21.link/P3149">P3149, the counting scopes' state diagram</a>
  */
 final class ScopeCore implements AsyncScopeToken {
+    /*
+     * Transitions. tryAssociate is one CAS (count + 1, UNUSED becomes OPEN; fails in a closed state, and
+     * when the count has reached maxOutstanding: the limit is checked against the very word
+     * the CAS replaces, so racing associations never overshoot it). dissociate is one CAS
+     * (count - 1; when that reaches zero in a joining state the same CAS moves to JOINED, and when
+     * IDLE_WAITERS is set the same CAS clears it and advances the epoch). close and the start
+     * of a join are CASes on the state bits.
+     *
+     * Capacity waiters (Scopes.spawnWhenAvailable) register on capacity, an
+     * InplaceStopSource used as a one-shot "room was made" broadcast, then set
+     * CAPACITY_WAITERS by a CAS that also checks the scope is still open and full. Any dissociation
+     * (and close) that finds the bit clears it in its CAS, then swaps the signal out and fires
+     * it; setMaxOutstanding fires it too. Woken waiters simply try to associate again, so a
+     * wake-up may be spurious but none is lost: a waiter either sees room (or a closed scope) after
+     * its registration, or its bit is in the word that the next dissociation replaces.
+     *
+     * Idle waiters (whenIdle) register on the IdleSignal of the current
+     * epoch (an InplaceStopSource used as a one-shot broadcast, tagged with its epoch, in the
+     * field idle; installed by the first waiter of an epoch), and then set
+     * IDLE_WAITERS by a CAS that also checks the epoch is unchanged and the count above zero. The
+     * dissociation that brings the count to zero with the bit set advances the epoch in its CAS and
+     * then fires the signal of the epoch it ended. So a waiter either finds the count zero (and
+     * completes at once, unregistered), or its registration precedes a zero that will fire it; a
+     * signal of an ended epoch never takes a registration that the zero preceded: a waiter that finds
+     * the installed signal's epoch behind the word's fires that signal (idempotent) and installs a new
+     * one. "Idle" therefore means: the count was zero at some moment after the wait started (work
+     * spawned right after that moment does not hold the waiter back; work spawned before it does).
+     *
+     * Join waiters are callbacks registered on joined, an InplaceStopSource
+     * used as a one-shot broadcast ("the scope is joined"), apart from the word and created by the
+     * first join that waits. A starting join registers itself first and then moves the state
+     * to X_AND_JOINING (or to JOINED if it observes a zero count). Whoever moves the state to JOINED
+     * then fires joined, which runs every registered join once; a join registering after that
+     * runs at once. Because the registration precedes the state change and the firing follows the
+     * move to JOINED, no join can be left behind (a join that finds the state JOINED fires
+     * joined itself: firing is idempotent, and covers a source created after the mover read
+     * the field). A join stopped while it waits deregisters (amortized O(1), see
+     * InplaceStopSource), so abandoned joins retain nothing; each join (ScopeWaiters.Join)
+     * decides between "joined" and "stopped" with one CAS on its own state word.
+     *
+     * Observability (names, refusals, the dump, creation sites) lives in a side object,
+     * ScopeDiagnostics, created only for named scopes, under debug capture, or on first use;
+     * the word and the spawn path are untouched by it. The wrap methods return a
+     * TrackedSender for named work and, while debug capture is on or a flight recording
+     * wants per-work events, for all work; otherwise the sender itself or its stop wrap (the
+     * tracking costs one instanceof and two flag reads per spawn).
+     */
 
     static final int UNUSED = 0, OPEN = 1, CLOSED = 2, OPEN_AND_JOINING = 3, CLOSED_AND_JOINING = 4,
             UNUSED_AND_CLOSED = 5, JOINED = 6;
@@ -236,7 +233,7 @@ final class ScopeCore implements AsyncScopeToken {
         Object h = unwatched;
         if (h != null) {
             try {
-                CLEANER.register(h, new LeakCheck(this));
+                CLEANER.register(h, new ScopeDiagnostics.LeakCheck(this));
             } catch (Throwable t) { // an OutOfMemoryError: undo the association, so that none is left behind
                 dissociate();
                 throw t;
@@ -293,19 +290,20 @@ final class ScopeCore implements AsyncScopeToken {
      * env's stop token is already this scope's, {@code stopWhen(sender, scopeToken)} would give the
      * work the very token it sees anyway, so the sender is used as is (no stopWhen operation per
      * spawn). Spawn into a {@code CountingScope} with its default env ({@link #spawnEnv()}), and
-     * into a {@code letAsyncScope}, take this path (decision S7).
+     * into a {@code letAsyncScope}, take this path: spawn skips the scope's stop wrap when the
+     * receiver already offers the scope's own stop token (S7).
      */
     @Override
     public <T> Sender<T> wrap(Sender<T> sender, @Nullable Env env) {
         Objects.requireNonNull(sender, "sender");
         if (sender instanceof NamedSender || trackAll()) {
-            return track(sender, env, TrackedSender.SPAWN);
+            return TrackedSender.of(this, sender, env, TrackedSender.SPAWN);
         }
         return stopWrap(sender, env);
     }
 
     /** The untracked {@code wrap(sender, env)}; {@code env} null: always add the scope's stop. */
-    private <T> Sender<T> stopWrap(Sender<T> sender, @Nullable Env env) {
+    <T> Sender<T> stopWrap(Sender<T> sender, @Nullable Env env) {
         return stopSource == null || env != null && env.stopToken() == stopSource.token()
                 ? sender : sender.stopWhen(stopSource.token());
     }
@@ -314,7 +312,7 @@ final class ScopeCore implements AsyncScopeToken {
     public <T> Sender<T> wrap(Sender<T> sender) {
         Objects.requireNonNull(sender, "sender");
         if (sender instanceof NamedSender || trackAll()) {
-            return track(sender, null, TrackedSender.NEST);
+            return TrackedSender.of(this, sender, null, TrackedSender.NEST);
         }
         return stopWrap(sender, null);
     }
@@ -327,24 +325,6 @@ final class ScopeCore implements AsyncScopeToken {
     /** Whether all work is tracked now, named or not: debug capture, or a recording of work events. */
     private static boolean trackAll() {
         return Hooks.isDebugCaptureEnabled() || Jfr.workEventsEnabled();
-    }
-
-    /** The tracked form of {@code sender}, stop-wrapped as the untracked one would be ({@code env} null: always). */
-    private <T> Sender<T> track(Sender<T> sender, @Nullable Env env, String trackedKind) {
-        String workName = null;
-        Sender<T> body = sender;
-        while (body instanceof NamedSender) {
-            NamedSender<T> n = (NamedSender<T>) body;
-            if (workName == null) {
-                workName = n.name; // the outermost name wins
-            }
-            body = n.source;
-        }
-        // a spawn's site is captured when it connects (spawn and spawnFuture connect at once, on
-        // this stack), where the receiver tells the two apart; a nest's here, where it is made
-        ScopeTrace site = trackedKind == TrackedSender.NEST && Hooks.isDebugCaptureEnabled()
-                ? ScopeTrace.ofWork(name(), workName, trackedKind, true) : null;
-        return new TrackedSender<>(stopWrap(body, env), this, workName, trackedKind, site);
     }
 
     // ------------------------------------------------------------------ scope operations
@@ -373,6 +353,30 @@ final class ScopeCore implements AsyncScopeToken {
 
     ScopeState state() {
         return STATES[(int) (word & STATE_MASK)];
+    }
+
+    /** Whether the scope is JOINED (a state it never leaves). */
+    boolean isJoined() {
+        return (word & STATE_MASK) == JOINED;
+    }
+
+    /** The count of associated operations and the state, as one read of the word: for reports. */
+    long word() {
+        return word;
+    }
+
+    static ScopeState stateOf(long word) {
+        return STATES[(int) (word & STATE_MASK)];
+    }
+
+    /** Whether joins emit JFR join events: a public scope's do, letAsyncScope's internal one's do not. */
+    boolean emitsJoinEvents() {
+        return !strictHandler;
+    }
+
+    /** The side object if created, else null (no allocation). */
+    @Nullable ScopeDiagnostics diagnosticsIfAny() {
+        return diag;
     }
 
     long count() {
@@ -499,10 +503,10 @@ final class ScopeCore implements AsyncScopeToken {
         return joinSender;
     }
 
-    private final Sender<Void> joinSender = receiver -> new WaitOp(this, Objects.requireNonNull(receiver, "receiver"), true);
+    private final Sender<Void> joinSender = receiver -> ScopeWaiters.join(this, Objects.requireNonNull(receiver, "receiver"));
 
     /** The source joins register on; created by the first join that needs it. */
-    private InplaceStopSource joinedSignal() {
+    InplaceStopSource joinedSignal() {
         return signal(JOINED_SIGNAL);
     }
 
@@ -534,7 +538,7 @@ final class ScopeCore implements AsyncScopeToken {
         return idleSender;
     }
 
-    private final Sender<Void> idleSender = receiver -> new WaitOp(this, Objects.requireNonNull(receiver, "receiver"), false);
+    private final Sender<Void> idleSender = receiver -> ScopeWaiters.whenIdle(this, Objects.requireNonNull(receiver, "receiver"));
 
     /** An epoch's idle signal: fired once, when the count reaches zero with waiters in that epoch. */
     static final class IdleSignal {
@@ -551,7 +555,7 @@ final class ScopeCore implements AsyncScopeToken {
      * returns its registration, or null when the count is zero now (then nothing is registered).
      * The waiter may run inline, on this thread, before this returns.
      */
-    private @Nullable StopCallback awaitIdle(Runnable waiter) {
+    @Nullable StopCallback awaitIdle(Runnable waiter) {
         for (;;) {
             long w = word;
             if ((w >>> COUNT_SHIFT) == 0) {
@@ -611,7 +615,7 @@ final class ScopeCore implements AsyncScopeToken {
     }
 
     /** Called by a starting join after it registered: moves to X_AND_JOINING or to JOINED. */
-    private void startJoin() {
+    void startJoin() {
         long w = word;
         for (;;) {
             int s = (int) (w & STATE_MASK);
@@ -637,223 +641,6 @@ final class ScopeCore implements AsyncScopeToken {
                 return;
             }
             w = prev;
-        }
-    }
-
-    /**
-     * The operation of a join ({@code join == true}) or of a {@code whenIdle} wait: both wait for a
-     * one-shot signal of the scope (joined; the current epoch's zero) and complete the same way.
-     * Its {@code state} word: {@code NEW -> STARTING} at {@code start} (a second start throws);
-     * {@code STARTING -> WAITING} when {@code start} has registered (and, for a join, moved the
-     * scope); then {@code WAITING -> DONE} by one CAS, taken either by the signal's callback
-     * ({@link #run}) or by the receiver's stop callback ({@link #stop}); the winner completes the
-     * receiver, the loser does nothing. A signal that comes while {@code start} still runs (on any
-     * thread) only marks {@code STARTING -> JOINED_IN_START}, and {@code start} completes the
-     * receiver inline when it ends: a wait never completes on another thread before its own start
-     * has finished with the scope. A stop may complete it from {@code STARTING} or
-     * {@code WAITING}. The stop winner deregisters from the signal (the node is unlinked, the
-     * operation no longer reachable from the scope); the signal winner deregisters from the
-     * receiver's token.
-     */
-    static final class WaitOp implements OperationState, Runnable {
-        private static final int NEW = 0, STARTING = 1, WAITING = 2, JOINED_IN_START = 3, DONE = 4;
-
-        final ScopeCore core;
-        final Receiver<? super Void> receiver;
-        /** A join (moves the scope, emits JFR join events) rather than a wait for idle. */
-        final boolean join;
-        private volatile int state;
-        /** Volatile: start's write then read of {@code state} and stop's CAS then read of this are a Dekker pair. */
-        private volatile @Nullable StopCallback onJoined;
-        /** Written by start before its STARTING -> WAITING (or JOINED_IN_START) hand-over, read after it. */
-        private @Nullable StopCallback onStop;
-        /** A begun JFR JoinEnd event, or null. */
-        private @Nullable Object jfr;
-
-        WaitOp(ScopeCore core, Receiver<? super Void> receiver, boolean join) {
-            this.core = core;
-            this.receiver = receiver;
-            this.join = join;
-        }
-
-        @Override
-        public void start() {
-            if (!STATE.compareAndSet(this, NEW, STARTING)) {
-                throw ImmediateOperation.startedTwice(core.name() + (join ? ".join()" : ".whenIdle()") + "'s operation");
-            }
-            ScopeCore c = core;
-            if (join ? (c.word & STATE_MASK) == JOINED : c.count() == 0) {
-                // joined already (the state never leaves JOINED), or idle now: complete at once,
-                // inline, never through the signal, whose firing may still be running on another thread
-                state = DONE;
-                Signals.setValue(receiver, null);
-                return;
-            }
-            if (join && !c.strictHandler && Jfr.joinEventsEnabled()) {
-                jfr = Jfr.joinStarted(c.name(), c.count());
-            }
-            StopToken token = receiver.env().stopToken();
-            if (token.stopPossible()) {
-                onStop = token.onStop(this::stop); // runs inline if stop was already requested
-                if (state == DONE) {
-                    return; // stopped before it waited: the scope is not touched
-                }
-            }
-            boolean done;
-            StopCallback reg;
-            if (join) {
-                reg = c.joinedSignal().token().onStop(this); // inline if already joined
-            } else {
-                reg = c.awaitIdle(this); // null: idle now, nothing registered
-            }
-            onJoined = reg;
-            if (state == DONE) {
-                if (reg != null) {
-                    reg.close(); // stopped meanwhile: a stop on another thread may have missed reg
-                }
-                return;
-            }
-            if (join) {
-                c.startJoin();
-                // The scope joined before this start ended (its word never leaves JOINED): complete
-                // here, inline, whichever thread's firing of `joined` reaches run() (it then finds DONE).
-                done = (c.word & STATE_MASK) == JOINED;
-            } else {
-                done = reg == null;
-            }
-            for (;;) {
-                int s = state;
-                if (s == STARTING && !done) {
-                    if (STATE.compareAndSet(this, STARTING, WAITING)) {
-                        return; // waits: run() or stop() completes it
-                    }
-                } else if (s == STARTING || s == JOINED_IN_START) {
-                    if (STATE.compareAndSet(this, s, DONE)) {
-                        break;
-                    }
-                } else {
-                    return; // DONE: a stop completed it
-                }
-            }
-            Jfr.joinEnded(jfr);
-            StopCallback cb = onStop;
-            if (cb != null) {
-                onStop = null;
-                cb.close();
-            }
-            Signals.setValue(receiver, null);
-        }
-
-        /** The signal fired: the scope is joined, or its count reached zero. */
-        @Override
-        public void run() {
-            for (;;) {
-                int s = state;
-                if (s == STARTING) {
-                    if (STATE.compareAndSet(this, STARTING, JOINED_IN_START)) {
-                        return; // start completes it when it ends
-                    }
-                } else if (s == WAITING) {
-                    if (STATE.compareAndSet(this, WAITING, DONE)) {
-                        break;
-                    }
-                } else {
-                    return; // stopped first
-                }
-            }
-            Jfr.joinEnded(jfr);
-            StopCallback cb = onStop;
-            if (cb != null) {
-                onStop = null;
-                cb.close();
-            }
-            completeAfterWaiting();
-        }
-
-        /** The receiver's stop request: complete stopped at once and leave the waiters. */
-        private void stop() {
-            for (;;) {
-                int s = state;
-                if (s != STARTING && s != WAITING) {
-                    return; // joined (or joined during start) first
-                }
-                if (STATE.compareAndSet(this, s, DONE)) {
-                    break;
-                }
-            }
-            StopCallback reg = onJoined;
-            if (reg != null) {
-                onJoined = null;
-                reg.close(); // unlinks this join from the scope
-            }
-            Jfr.joinEnded(jfr);
-            Signals.setStopped(receiver);
-        }
-
-        /** P3149: a join that waited completes on its receiver's scheduler, if it has one. */
-        void completeAfterWaiting() {
-            Optional<Scheduler> sch;
-            try {
-                sch = receiver.env().scheduler();
-            } catch (Throwable t) {
-                Signals.throwIfFatal(t);
-                Signals.setError(receiver, t);
-                return;
-            }
-            if (sch.isEmpty()) {
-                Signals.setValue(receiver, null);
-                return;
-            }
-            try {
-                Connect.schedule(sch.get(), new Receiver<Void>() {
-                    @Override
-                    public void setValue(@Nullable Void v) {
-                        Signals.setValue(receiver, null);
-                    }
-
-                    @Override
-                    public void setError(Throwable e) {
-                        Signals.setError(receiver, e);
-                    }
-
-                    @Override
-                    public void setStopped() {
-                        Signals.setStopped(receiver);
-                    }
-
-                    @Override
-                    public Env env() {
-                        return receiver.env();
-                    }
-                }).start();
-            } catch (Throwable t) {
-                Signals.throwIfFatal(t);
-                Signals.setError(receiver, t);
-            }
-        }
-
-        private static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), WaitOp.class, "state", int.class);
-    }
-
-    /** The Cleaner action of a public scope handle: reports a leak, never references the handle. */
-    static final class LeakCheck implements Runnable {
-        private final ScopeCore core;
-
-        LeakCheck(ScopeCore core) {
-            this.core = core;
-        }
-
-        /** A leak is work still associated: a scope whose count is zero lost nothing, whatever its state. */
-        @Override
-        public void run() {
-            long w = core.word;
-            long count = w >>> COUNT_SHIFT;
-            if (count != 0) {
-                ScopeDiagnostics d = core.diag;
-                Hooks.onErrorDropped(new ScopeLeakedException(core.name(), STATES[(int) (w & STATE_MASK)], count,
-                        core.outstanding(), OutstandingSummary.of(core, OutstandingSummary.DEFAULT_LIMIT),
-                        d == null ? null : d.createdAt));
-            }
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.senders.scope;
 
+import dev.senders.Hooks;
 import dev.senders.internal.SharedTimer;
 import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
@@ -19,6 +20,7 @@ import org.jspecify.annotations.Nullable;
  * many associations it refused, and the list of its tracked work ({@link TrackedSender}). A scope
  * creates it eagerly when named or created under debug capture, else on its first refusal or its
  * first tracked work: an unnamed scope that never tracks or refuses anything has none.
+ * The leak check of a public scope ({@link LeakCheck}) reports what it holds.
  *
  * <h2>Implementation notes: the outstanding list</h2>
  * A Treiber stack of {@link TrackedSender.Op} nodes ({@code head}), with lazy removal, as
@@ -255,6 +257,32 @@ final class ScopeDiagnostics {
             n++;
         }
         return n;
+    }
+
+    /**
+     * The Cleaner action of a public scope handle, registered at the scope's first association:
+     * reports a leak to {@link Hooks#onErrorDropped} as a {@link ScopeLeakedException}; never
+     * references the handle. A leak is work still associated: a scope whose count is zero lost
+     * nothing, whatever its state.
+     */
+    static final class LeakCheck implements Runnable {
+        private final ScopeCore core;
+
+        LeakCheck(ScopeCore core) {
+            this.core = core;
+        }
+
+        @Override
+        public void run() {
+            long w = core.word();
+            long count = w >>> ScopeCore.COUNT_SHIFT;
+            if (count != 0) {
+                ScopeDiagnostics d = core.diagnosticsIfAny();
+                Hooks.onErrorDropped(new ScopeLeakedException(core.name(), ScopeCore.stateOf(w), count,
+                        core.outstanding(), OutstandingSummary.of(core, OutstandingSummary.DEFAULT_LIMIT),
+                        d == null ? null : d.createdAt));
+            }
+        }
     }
 
     private static final VarHandle HEAD = VarHandles.field(MethodHandles.lookup(), ScopeDiagnostics.class, "head", TrackedSender.Op.class);

@@ -226,7 +226,7 @@ public final class Scopes {
     public static Sender<Boolean> spawnWhenAvailable(Sender<?> sender, AbstractCountingScope scope) {
         Objects.requireNonNull(sender, "sender");
         Objects.requireNonNull(scope, "scope");
-        return receiver -> new SpawnWhenAvailable(sender, scope.core(), Objects.requireNonNull(receiver, "receiver"));
+        return receiver -> ScopeWaiters.spawnWhenAvailable(sender, scope.core(), Objects.requireNonNull(receiver, "receiver"));
     }
 
     /**

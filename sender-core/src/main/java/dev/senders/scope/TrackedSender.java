@@ -54,6 +54,28 @@ final class TrackedSender<T> implements Sender<T> {
         this.site = site;
     }
 
+    /**
+     * What {@code core.wrap} returns for tracked work: {@code sender} without its
+     * {@link NamedSender} layers (the outermost name wins), stop-wrapped as the untracked work
+     * would be ({@code env} null: always).
+     */
+    static <T> Sender<T> of(ScopeCore core, Sender<T> sender, @Nullable Env env, String trackedKind) {
+        String workName = null;
+        Sender<T> body = sender;
+        while (body instanceof NamedSender) {
+            NamedSender<T> n = (NamedSender<T>) body;
+            if (workName == null) {
+                workName = n.name; // the outermost name wins
+            }
+            body = n.source;
+        }
+        // a spawn's site is captured when it connects (spawn and spawnFuture connect at once, on
+        // this stack), where the receiver tells the two apart; a nest's here, where it is made
+        ScopeTrace site = trackedKind == TrackedSender.NEST && Hooks.isDebugCaptureEnabled()
+                ? ScopeTrace.ofWork(core.name(), workName, trackedKind, true) : null;
+        return new TrackedSender<>(core.stopWrap(body, env), core, workName, trackedKind, site);
+    }
+
     @Override
     public OperationState connect(Receiver<? super T> receiver) {
         Objects.requireNonNull(receiver, "receiver");
