@@ -1,6 +1,5 @@
 package dev.senders;
 
-import dev.senders.internal.NonBlockingThreads;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Predicate;

@@ -2,7 +2,6 @@ package dev.senders;
 
 import dev.senders.internal.signal.Connect;
 import dev.senders.internal.Durations;
-import dev.senders.internal.NonBlockingThreads;
 import dev.senders.internal.signal.Signals;
 import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;

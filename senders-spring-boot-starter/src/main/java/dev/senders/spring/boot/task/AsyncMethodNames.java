@@ -9,6 +9,7 @@ import org.springframework.aop.support.DefaultPointcutAdvisor;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.scheduling.annotation.AsyncAnnotationAdvisor;
 import org.springframework.util.ClassUtils;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Names the tasks of {@code @Async} methods {@code Class#method} (the bean's user class, simple
@@ -34,7 +35,7 @@ public final class AsyncMethodNames implements BeanPostProcessor {
      *
      * @return {@code Class#method}, or null outside such a call
      */
-    public static String current() {
+    public static @Nullable String current() {
         return CURRENT.get();
     }
 
@@ -58,7 +59,7 @@ public final class AsyncMethodNames implements BeanPostProcessor {
     /** Holds {@code Class#method} in the thread-local around the call. */
     private static final class Naming implements MethodInterceptor {
         @Override
-        public Object invoke(MethodInvocation invocation) throws Throwable {
+        public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
             Object target = invocation.getThis();
             Class<?> type = target != null ? AopUtils.getTargetClass(target) : invocation.getMethod().getDeclaringClass();
             String previous = CURRENT.get();

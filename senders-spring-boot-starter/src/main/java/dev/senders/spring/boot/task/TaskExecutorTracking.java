@@ -13,6 +13,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.scheduling.concurrent.ExecutorConfigurationSupport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Puts executor beans into the application scope: Spring Boot's {@code applicationTaskExecutor}
@@ -35,8 +36,8 @@ public final class TaskExecutorTracking implements BeanPostProcessor, BeanFactor
 
     private final boolean trackApplicationExecutor;
     private final ObjectProvider<ScopeSpawner> spawners;
-    private ConfigurableListableBeanFactory beanFactory;
-    private ClassLoader classLoader;
+    private @Nullable ConfigurableListableBeanFactory beanFactory;
+    private @Nullable ClassLoader classLoader;
 
     /**
      * @param trackApplicationExecutor whether Spring Boot's {@code applicationTaskExecutor} is tracked

@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.springframework.beans.factory.ObjectProvider;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The advice of a tracked executor's proxy: {@code execute}, {@code submit} and
@@ -24,7 +25,7 @@ final class TrackedExecutorInterceptor implements MethodInterceptor {
     private final Executor target;
     private final String defaultName;
     private final ObjectProvider<ScopeSpawner> spawners;
-    private volatile ScopeExecutor view;
+    private volatile @Nullable ScopeExecutor view;
 
     TrackedExecutorInterceptor(Executor target, String beanName, ObjectProvider<ScopeSpawner> spawners) {
         this.target = target;
@@ -36,7 +37,7 @@ final class TrackedExecutorInterceptor implements MethodInterceptor {
         ScopeExecutor v = view;
         if (v == null) {
             ScopeSpawner spawner = spawners.getObject();
-            v = ScopeExecutor.of(target, spawner.scope(), (task, name) -> spawner.spawn(task, name));
+            v = ScopeExecutor.of(target, spawner.scope(), (task, name) -> name == null ? spawner.spawn(task) : spawner.spawn(task, name));
             view = v;
         }
         return v;
@@ -48,7 +49,7 @@ final class TrackedExecutorInterceptor implements MethodInterceptor {
     }
 
     @Override
-    public Object invoke(MethodInvocation invocation) throws Throwable {
+    public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
         Object[] args = invocation.getArguments();
         if (args.length == 0 || !(args[0] instanceof Runnable || args[0] instanceof Callable)) {
             return invocation.proceed();

@@ -1,24 +1,27 @@
-package dev.senders.internal;
+package dev.senders;
 
+import dev.senders.internal.SharedTimer;
 import dev.senders.internal.signal.Signals;
-import dev.senders.Hooks;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.function.Predicate;
 
 /**
- * The check behind {@link Hooks#isNonBlockingThread(Thread)}. Not public API.
- *
- * <p>The built-in part depends on the thread's class only (plus, for Netty, one call of the
- * thread's {@code permitBlockingCalls()}), so its answer is computed once per class and cached in
- * a {@link ClassValue}: no Reactor, RxJava or Netty class is needed at compile time, and a
- * {@code syncWait} on an ordinary thread pays one map lookup. Marker interfaces are matched by
- * name on the class, its superclasses and all their superinterfaces.
- *
- * <p>User predicates are a copy-on-write array: reads are one volatile load.
+ * The check behind {@link Hooks#isNonBlockingThread(Thread)} and {@link Senders#syncWait}'s refusal:
+ * the built-in markers, then the predicates added with
+ * {@link Hooks#addNonBlockingThreadPredicate}; a predicate that throws counts as false and its
+ * exception goes to {@link Hooks#onErrorDropped}. Thread-safe.
  */
-public final class NonBlockingThreads {
+final class NonBlockingThreads {
+    /*
+     * The built-in part depends on the thread's class only (plus, for Netty, one call of the
+     * thread's permitBlockingCalls()), so its answer is computed once per class and cached in a
+     * ClassValue: no Reactor, RxJava or Netty class is needed at compile time, and a syncWait on an
+     * ordinary thread pays one map lookup. Marker interfaces are matched by name on the class, its
+     * superclasses and all their superinterfaces. User predicates are a copy-on-write array: reads
+     * are one volatile load.
+     */
 
     /** Interfaces whose presence on a thread's class means "never block here". */
     private static final String[] MARKERS = {
@@ -42,7 +45,7 @@ public final class NonBlockingThreads {
 
     private NonBlockingThreads() {}
 
-    public static boolean test(Thread thread) {
+    static boolean test(Thread thread) {
         Object kind = KIND.get(thread.getClass());
         if (kind == ALWAYS) {
             return true;
@@ -72,7 +75,7 @@ public final class NonBlockingThreads {
         }
     }
 
-    public static void add(Predicate<? super Thread> predicate) {
+    static void add(Predicate<? super Thread> predicate) {
         for (;;) {
             Predicate<? super Thread>[] old = predicates;
             Predicate<? super Thread>[] a = Arrays.copyOf(old, old.length + 1);
@@ -84,7 +87,7 @@ public final class NonBlockingThreads {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"}) // a generic array cannot be created
-    public static void reset() {
+    static void reset() {
         predicates = new Predicate[0];
     }
 

@@ -1,0 +1,7 @@
+package p;
+
+import q.B.Inner;
+
+public class A {
+    Inner inner;
+}

@@ -1,0 +1,4 @@
+@NullMarked
+package p;
+
+import org.jspecify.annotations.NullMarked;

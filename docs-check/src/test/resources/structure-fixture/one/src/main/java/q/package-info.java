@@ -1,0 +1,2 @@
+/** Not null-marked. */
+package q;

@@ -1,0 +1,5 @@
+package s;
+
+// import r.E; in a comment is no import
+public class G {
+}
