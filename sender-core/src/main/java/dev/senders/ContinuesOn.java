@@ -18,22 +18,22 @@ import dev.senders.internal.Nulls;
  * the stored value, error or stopped is delivered from there: on the target scheduler's thread.
  * If the schedule operation itself completes with an error or stopped, that is delivered instead
  * (the stored result is discarded), as in P2300.
- *
- * <h2>Implementation notes</h2>
- * The result fields are plain: they are written before the schedule operation is started and
- * read when it completes, which the scheduler orders (the hand-off to an executor or queue is a
- * happens-before edge).
- *
- * <p>On the library's own {@link Schedulers#fromExecutor executor scheduler} (recognised by
- * class; a foreign scheduler takes the general path) the operation itself is the {@code Runnable}
- * handed to the executor, instead of a schedule operation and its receiver (two objects and two
- * CASes fewer). {@code hopped} goes {@code 0 -> 1} by CAS when the task runs, the submission fails, or
- * stop is requested while the hop is pending (the operation is then its own stop callback, as the
- * schedule operation is), so that an executor that runs a task twice, or runs it and then throws,
- * still yields one completion; the loser is reported to {@link Hooks#onErrorDropped} (a throw) or
- * ignored (a rerun).
  */
 final class ContinuesOn<T> implements Sender<T> {
+    /*
+     * The result fields are plain: they are written before the schedule operation is started and
+     * read when it completes, which the scheduler orders (the hand-off to an executor or queue is a
+     * happens-before edge).
+     *
+     * On the library's own executor scheduler (recognised by
+     * class; a foreign scheduler takes the general path) the operation itself is the Runnable
+     * handed to the executor, instead of a schedule operation and its receiver (two objects and two
+     * CASes fewer). hopped goes 0 -> 1 by CAS when the task runs, the submission fails, or
+     * stop is requested while the hop is pending (the operation is then its own stop callback, as the
+     * schedule operation is), so that an executor that runs a task twice, or runs it and then throws,
+     * still yields one completion; the loser is reported to Hooks.onErrorDropped (a throw) or
+     * ignored (a rerun).
+     */
 
     private static final byte VALUE = 0, ERROR = 1, STOPPED = 2;
 

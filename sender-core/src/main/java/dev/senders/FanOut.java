@@ -28,19 +28,19 @@ import dev.senders.internal.Nulls;
  *     and give back what they took, such as a scope association) and delivers the error once
  *     they completed. {@code connect} itself does not throw for a child.
  * </ul>
- *
- * <h2>Implementation notes</h2>
- * {@code remaining} counts children not yet completed, plus one "start guard" held while
- * {@code start} is still starting children, so that a child completing synchronously cannot
- * finish the operation before the stop callback is registered; the thread that brings it to zero
- * delivers. {@code outcome} is {@link #UNCLAIMED} until a child {@linkplain #claim claims} it with
- * a CAS; the claimant writes {@code result} before its own decrement of {@code remaining}, and the
- * last arriver reads it after its decrement, so the volatile RMWs order the two. Each child has
- * its own {@link GuardedReceiver} (one state word) that checks its contract.
- *
- * @param <R> the value type delivered downstream
  */
 abstract class FanOut<R> implements OperationState {
+    /*
+     * remaining counts children not yet completed, plus one "start guard" held while
+     * start is still starting children, so that a child completing synchronously cannot
+     * finish the operation before the stop callback is registered; the thread that brings it to zero
+     * delivers. outcome is UNCLAIMED until a child claims it with
+     * a CAS; the claimant writes result before its own decrement of remaining, and the
+     * last arriver reads it after its decrement, so the volatile RMWs order the two. Each child has
+     * its own GuardedReceiver (one state word) that checks its contract.
+     *
+     * @param <R> the value type delivered downstream
+     */
 
     static final int UNCLAIMED = 0, VALUE = 1, ERROR = 2, STOPPED = 3;
 

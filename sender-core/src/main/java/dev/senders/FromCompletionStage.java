@@ -31,12 +31,12 @@ import org.jspecify.annotations.Nullable;
  *     does on cancel);
  * <li>stop already requested at {@code start}: completes stopped, the supplier is not called.
  * </ul>
- *
- * <h2>Implementation notes</h2>
- * {@code done} (0 -> 1 by CAS) decides between the stage's completion and the direct
- * stop path; the stop callback is closed before the receiver is completed.
  */
 final class FromCompletionStage<T> implements Sender<T> {
+    /*
+     * done (0 -> 1 by CAS) decides between the stage's completion and the direct
+     * stop path; the stop callback is closed before the receiver is completed.
+     */
 
     private final Supplier<? extends CompletionStage<? extends T>> supplier;
 

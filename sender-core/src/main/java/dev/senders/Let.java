@@ -21,14 +21,14 @@ import org.jspecify.annotations.Nullable;
  * recursive loop ({@code loop(i) = just(i).letValue(v -> loop(v + 1))}) uses bounded stack and
  * bounded memory however many synchronous steps it takes. Contract checks on the produced sender
  * are therefore those of the downstream receiver; the source is checked by this operation.
- *
- * <h2>Implementation notes</h2>
- * The operation is the source's receiver; its only shared state is the {@link GuardedReceiver}
- * word. It keeps no reference to the produced operation: once that is started, this operation
- * is garbage, so a loop of any length holds one step's objects at a time (plus, when the
- * trampoline is past its depth limit, one queued start).
  */
 final class Let<T, R> implements Sender<R> {
+    /*
+     * The operation is the source's receiver; its only shared state is the GuardedReceiver
+     * word. It keeps no reference to the produced operation: once that is started, this operation
+     * is garbage, so a loop of any length holds one step's objects at a time (plus, when the
+     * trampoline is past its depth limit, one queued start).
+     */
 
     static final byte VALUE = 0, ERROR = 1, STOPPED = 2;
 

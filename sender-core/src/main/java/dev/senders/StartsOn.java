@@ -18,15 +18,15 @@ import org.jspecify.annotations.Nullable;
  * {@code scheduler} (everything else is the downstream env). The source's completion is forwarded
  * on whatever thread it happens; an error or stopped from the schedule operation is forwarded too
  * (the source is then never started).
- *
- * <h2>Implementation notes</h2>
- * On the library's own {@link Schedulers#fromExecutor executor scheduler} (recognised by class,
- * so a foreign scheduler always takes the general path) the whole operation is one object,
- * {@link OnExecutor}: the operation, the {@code Runnable} handed to the executor, the source's
- * receiver and that receiver's env. The general path allocates the operation, the schedule
- * operation, the source's receiver and its env binding.
  */
 final class StartsOn<T> implements Sender<T> {
+    /*
+     * On the library's own executor scheduler, Schedulers.fromExecutor (recognised by class,
+     * so a foreign scheduler always takes the general path) the whole operation is one object,
+     * OnExecutor: the operation, the Runnable handed to the executor, the source's
+     * receiver and that receiver's env. The general path allocates the operation, the schedule
+     * operation, the source's receiver and its env binding.
+     */
 
     private final Scheduler scheduler;
     private final Sender<? extends T> source;
@@ -105,42 +105,42 @@ final class StartsOn<T> implements Sender<T> {
      * source to this object and starts it. A rejected submission completes with that error. The
      * source's env is this object: {@link Query#SCHEDULER} is the scheduler, every other query is
      * the downstream env's.
-     *
-     * <h2>Implementation notes: the state word</h2>
-     * {@code state} is {@code PENDING} once submitted, then
-     * <ul>
-     * <li>{@code PENDING -> RUNNING} by CAS when the task runs: from then on the operation belongs
-     *     to the source; {@code RUNNING -> COMPLETED} by CAS at the source's one completion that
-     *     reaches downstream (or {@code RUNNING -> EARLY}, see below). Nothing ever writes
-     *     {@code PENDING} or {@code RUNNING} back, so no race can let a second completion through.
-     * <li>{@code PENDING -> COMPLETED} by CAS when the task did not run yet and either the executor
-     *     threw from {@code execute} (downstream gets that error) or stop was requested (downstream
-     *     gets stopped). The stop callback, registered when the downstream token can stop, is this
-     *     object's {@link #run} too: called by the stopping thread it finds stop requested and
-     *     completes stopped. So work queued on an executor that dropped its queue still ends once
-     *     stop is requested, and an executor that hands the task to another thread and then throws
-     *     cannot complete downstream while the source runs: whichever of the task and the failure
-     *     claims {@code PENDING} first decides, and the other one's exception goes to
-     *     {@link Hooks#onErrorDropped}. A scope's join therefore never ends while the source still
-     *     runs.
-     * <li>{@code start} does not touch {@code state}: it checks and sets {@code marker} with plain
-     *     accesses ({@code null -> STARTED}; the executor's hand-off publishes it to {@code run}).
-     *     A second {@code start} after the first throws {@link ProtocolViolationException}, as on
-     *     the general path. Two racing {@code start}s (a data race by the caller) may both submit;
-     *     the second task then finds the operation claimed and does nothing. (jcstress
-     *     {@code StartsOnExecutorStartVsStart}.)
-     * <li>A completion while the source is being connected, on the thread that connects it, is
-     *     recognised by thread identity, as in the spawn receiver: {@code marker} holds that thread
-     *     during {@code connect} (and {@code STARTED} otherwise), and only that thread can see
-     *     itself there. It CASes {@code RUNNING -> EARLY}; after {@code connect} the source is
-     *     then not started and {@code EARLY -> COMPLETED} (CAS) delivers the violation downstream
-     *     as the error.
-     * <li>A completion during {@code connect} on another thread is taken as the completion
-     *     (downstream gets it) and the source is not started.
-     * <li>Anything after that is a second completion: reported to {@link Hooks#onErrorDropped}.
-     * </ul>
      */
     static final class OnExecutor<T> implements OperationState, Runnable, OwnEnvReceiver<T> {
+        /*
+         * The state word.
+         * state is PENDING once submitted, then
+         * - PENDING -> RUNNING by CAS when the task runs: from then on the operation belongs
+         *   to the source; RUNNING -> COMPLETED by CAS at the source's one completion that
+         *   reaches downstream (or RUNNING -> EARLY, see below). Nothing ever writes
+         *   PENDING or RUNNING back, so no race can let a second completion through.
+         * - PENDING -> COMPLETED by CAS when the task did not run yet and either the executor
+         *   threw from execute (downstream gets that error) or stop was requested (downstream
+         *   gets stopped). The stop callback, registered when the downstream token can stop, is this
+         *   object's run too: called by the stopping thread it finds stop requested and
+         *   completes stopped. So work queued on an executor that dropped its queue still ends once
+         *   stop is requested, and an executor that hands the task to another thread and then throws
+         *   cannot complete downstream while the source runs: whichever of the task and the failure
+         *   claims PENDING first decides, and the other one's exception goes to
+         *   Hooks.onErrorDropped. A scope's join therefore never ends while the source still
+         *   runs.
+         * - start does not touch state: it checks and sets marker with plain
+         *   accesses (null -> STARTED; the executor's hand-off publishes it to run).
+         *   A second start after the first throws ProtocolViolationException, as on
+         *   the general path. Two racing starts (a data race by the caller) may both submit;
+         *   the second task then finds the operation claimed and does nothing. (jcstress
+         *   StartsOnExecutorStartVsStart.)
+         * - A completion while the source is being connected, on the thread that connects it, is
+         *   recognised by thread identity, as in the spawn receiver: marker holds that thread
+         *   during connect (and STARTED otherwise), and only that thread can see
+         *   itself there. It CASes RUNNING -> EARLY; after connect the source is
+         *   then not started and EARLY -> COMPLETED (CAS) delivers the violation downstream
+         *   as the error.
+         * - A completion during connect on another thread is taken as the completion
+         *   (downstream gets it) and the source is not started.
+         * - Anything after that is a second completion: reported to Hooks.onErrorDropped.
+         */
+
         private static final int PENDING = 0, RUNNING = 1, COMPLETED = 2, EARLY = 3;
         /** {@code marker} once started, except while a thread connects the source. */
         private static final Object STARTED = new Object();
@@ -199,8 +199,9 @@ final class StartsOn<T> implements Sender<T> {
                 Signals.setStopped(d);
                 return;
             }
-            // No finally and no merge of op with null: C2 (before JDK 22) cannot scalar-replace
-            // an allocation that meets null at a merge, and the source's operation often is one.
+            // No finally and no merge of op with null: HotSpot's optimizing compiler does not
+            // scalar-replace an allocation that meets null at a merge on every supported JDK, and
+            // the source's operation often is one.
             OperationState op;
             marker = Thread.currentThread();
             try {

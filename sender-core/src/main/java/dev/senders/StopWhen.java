@@ -11,17 +11,17 @@ import org.jspecify.annotations.Nullable;
  * sees a stop token that fires when either the downstream receiver's token or {@code token}
  * fires. The completion is forwarded, on the thread the source completes on, after both stop
  * callbacks have been deregistered.
- *
- * <h2>Implementation notes</h2>
- * When the downstream token cannot stop (the common case for spawned work), the source simply
- * sees {@code token} in its env: no stop source, no callback ({@link Bound}). Otherwise one
- * {@link InplaceStopSource} per operation; the operation itself is the callback for both
- * tokens (no lambda per start). Both are registered in {@code start} before the source starts,
- * and closed in the completion before it is forwarded (closing waits for a callback running on
- * another thread, so no {@code requestStop} runs after completion). The callback fields are
- * written before the source starts, and the source's completion happens after its start.
  */
 final class StopWhen<T> implements Sender<T> {
+    /*
+     * When the downstream token cannot stop (the common case for spawned work), the source simply
+     * sees token in its env: no stop source, no callback (Bound). Otherwise one
+     * InplaceStopSource per operation; the operation itself is the callback for both
+     * tokens (no lambda per start). Both are registered in start before the source starts,
+     * and closed in the completion before it is forwarded (closing waits for a callback running on
+     * another thread, so no requestStop runs after completion). The callback fields are
+     * written before the source starts, and the source's completion happens after its start.
+     */
 
     private final Sender<? extends T> source;
     private final StopToken token;

@@ -26,16 +26,16 @@ import dev.senders.internal.Nulls;
  * stopped, a later completion of the work is discarded (an error goes to
  * {@link Hooks#onErrorDropped}), and the waiter throws. If the work's completion won, its result
  * is reported, except that stopped becomes the interrupt's or the deadline's exception.
- *
- * <h2>Implementation notes</h2>
- * {@code claimed} is the one word the completions and the waiter race on: {@code 0 -> 1} by the
- * first completion (which then publishes {@code outcome} and calls {@code loop.finish()}),
- * {@code 0 -> 2} by a waiter that gives up. A completion that finds 1 is a second completion
- * (reported as a {@link ProtocolViolationException}); one that finds 2 is late. A waiter that
- * finds 1 drives the loop again until the completer's {@code finish()}, which follows its
- * publication of the outcome at once.
  */
 final class SyncWait<T> implements Receiver<T> {
+    /*
+     * claimed is the one word the completions and the waiter race on: 0 -> 1 by the
+     * first completion (which then publishes outcome and calls loop.finish()),
+     * 0 -> 2 by a waiter that gives up. A completion that finds 1 is a second completion
+     * (reported as a ProtocolViolationException); one that finds 2 is late. A waiter that
+     * finds 1 drives the loop again until the completer's finish(), which follows its
+     * publication of the outcome at once.
+     */
 
     private static final int PENDING = 0, VALUE = 1, ERROR = 2, STOPPED = 3;
     private static final int FREE = 0, COMPLETED = 1, GAVE_UP = 2;

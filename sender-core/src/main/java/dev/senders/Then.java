@@ -17,21 +17,21 @@ import org.jspecify.annotations.Nullable;
  * nested {@code then}s cost two arrays, not 100,000 frames). Every stage runs on the thread on
  * which the source completes; a stage that throws turns the signal into an error for the stages
  * after it (P2300: user code that throws becomes {@code set_error}).
- *
- * <h2>Implementation notes</h2>
- * A {@code Then} node is immutable: the root {@code source} (shared by every node of a chain),
- * the {@code previous} node, its own stage ({@code kind}, {@code fn}) and its {@code depth}. The
- * operation applies the chain's {@link Stages} (a {@code byte[]} of kinds and an {@code Object[]}
- * of functions; the one loop over them is {@link Stages#apply}). Its only
- * shared state is the {@link GuardedReceiver} word that checks the source's contract.
- *
- * <p>The arrays depend only on the chain, so the node that is connected builds them once and
- * keeps them ({@link Stages}, immutable): a sender connected many times (a per-request pipeline)
- * allocates only its operation per connect. The cache field is written without synchronization:
- * {@code Stages}' fields are final, so a thread that sees the reference sees the filled arrays
- * (JLS 17.5); two threads racing on the first connect both build equal arrays, one is kept.
  */
 final class Then<T> implements Sender<T>, Stages.Chain {
+    /*
+     * A Then node is immutable: the root source (shared by every node of a chain),
+     * the previous node, its own stage (kind, fn) and its depth. The
+     * operation applies the chain's Stages (a byte[] of kinds and an Object[]
+     * of functions; the one loop over them is Stages.apply). Its only
+     * shared state is the GuardedReceiver word that checks the source's contract.
+     *
+     * The arrays depend only on the chain, so the node that is connected builds them once and
+     * keeps them (Stages, immutable): a sender connected many times (a per-request pipeline)
+     * allocates only its operation per connect. The cache field is written without synchronization:
+     * Stages' fields are final, so a thread that sees the reference sees the filled arrays
+     * (JLS 17.5); two threads racing on the first connect both build equal arrays, one is kept.
+     */
 
     static final byte ON_VALUE = Stages.ON_VALUE, ON_ERROR = Stages.ON_ERROR, ON_STOPPED = Stages.ON_STOPPED,
             STOPPED_AS_ERROR = Stages.STOPPED_AS_ERROR;

@@ -21,19 +21,19 @@ import org.jspecify.annotations.Nullable;
  * Structured: it never completes while the source is still running, so work that ignores stop
  * requests keeps it (and any scope it belongs to) waiting; bound a caller's wait with
  * {@code Senders.syncWait(sender, Duration)} or {@code Scopes.joinOrStop}, which do return.
- *
- * <h2>Implementation notes</h2>
- * One shared timer ({@link SharedTimer}: one daemon thread, a queue entry per pending timeout; or
- * the virtual clock a test installed in its place, which runs the deadline when it is advanced). The
- * source is connected as {@code source.stopWhen(fired.token())}, so the downstream stop and the
- * deadline both reach it. {@code state} is {@code PENDING -> DONE} (the source completed first:
- * the timer task is cancelled and the completion forwarded) or {@code PENDING -> TIMED_OUT} (the
- * timer task won: it requests stop on the timer thread) and then {@code TIMED_OUT -> DONE} at the
- * source's completion, which delivers the {@code TimeoutException}. Each transition is one CAS;
- * the timer task is scheduled before the source starts, so it is set before any completion the
- * start causes.
  */
 final class Timeout<T> implements Sender<T> {
+    /*
+     * One shared timer (SharedTimer: one daemon thread, a queue entry per pending timeout; or
+     * the virtual clock a test installed in its place, which runs the deadline when it is advanced). The
+     * source is connected as source.stopWhen(fired.token()), so the downstream stop and the
+     * deadline both reach it. state is PENDING -> DONE (the source completed first:
+     * the timer task is cancelled and the completion forwarded) or PENDING -> TIMED_OUT (the
+     * timer task won: it requests stop on the timer thread) and then TIMED_OUT -> DONE at the
+     * source's completion, which delivers the TimeoutException. Each transition is one CAS;
+     * the timer task is scheduled before the source starts, so it is set before any completion the
+     * start causes.
+     */
 
     private final Sender<T> source;
     private final Duration timeout;
@@ -58,7 +58,7 @@ final class Timeout<T> implements Sender<T> {
         private final OperationState child;
         private volatile int state;
         private volatile @Nullable Future<?> timer;
-        private boolean started; // plain: a sequential second start is detected (decision H2)
+        private boolean started; // plain: a second start after the first returned is detected and throws (H2)
 
         Op(Timeout<T> t, Receiver<? super T> downstream) {
             this.timeout = t.timeout;

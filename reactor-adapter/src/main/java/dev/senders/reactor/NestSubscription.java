@@ -58,45 +58,42 @@ import dev.senders.internal.Nulls;
  * whose never-stopping token lets the counting scope's wrap pass its own token through unchanged,
  * with no extra stop source); its completion is where {@code dissociate()} happens, after the
  * operation below completed, in P3149 nest's order (child finished, then decrement).
- *
- * <h2>Implementation notes</h2>
- *
- * One atomic {@code long}, {@code state}:
- * <pre>
- *   bit 0  SUBSCRIBED  the upstream's onSubscribe arrived; {@code upstream} (plain) is published by this bit's CAS
- *   bit 1  EMITTING    an upstream onNext is being delivered downstream
- *   bit 2  TERMINATED  the downstream's fate is decided (a terminal signal is claimed, or it cancelled):
- *                      no onNext starts after it; exactly one path sets it
- *   bit 3  PENDING     a terminal signal claimed while EMITTING is stored in {@code pending} for the emitter
- *   bit 4  CANCELLED   ended by cancel, stop or §3.9 (the operation completes setStopped, else setValue(null))
- *   bit 5  STARTED     the operation was started (its completion may be sent)
- *   bit 6  UP_DONE     the upstream is settled
- *   bit 7  DOWN_DONE   the downstream is settled
- *   bit 8  DISSOCIATED the association was released (exactly once)
- *   bits 9..63         demand requested before SUBSCRIBED (unsigned, saturating at 2^55 - 1 = unbounded)
- * </pre>
- * Serial signals to the downstream (RS §1.3): upstream signals are serial among themselves (§1.3
- * upstream); an out-of-band terminal signal (stop, §3.9, a failing wrap) either finds EMITTING clear
- * in the CAS that sets TERMINATED and signals itself, or hands the signal over: it writes
- * {@code pending}, then sets PENDING; the emitter clears EMITTING. Whichever of those two atomic
- * operations comes second sees the other's bit and delivers (so exactly one does).
- * The operation completes (and the association is released) when STARTED, UP_DONE and DOWN_DONE
- * are set and EMITTING is clear; every transition that can make that true checks whether it was the
- * one that did (the condition never becomes false again), so exactly one thread releases.
- *
- * <p>RS rules relied on: §1.3 (upstream signals serial), §1.9 (onSubscribe first; a second one is
- * cancelled, §2.5), §2.7 (the downstream's request/cancel are serial among themselves), §2.8
- * (elements after cancel are dropped to Reactor's discard hook), §2.13 (a null signal fails the
- * downstream with a {@code NullPointerException}, cancels the upstream and is thrown), §3.6
- * (request after termination is a no-op), §3.9, §3.13 (the reference to the subscriber is dropped
- * on release). The upstream's own §1.1 (no more than requested) is relied on, not re-checked (a
- * pass-through operator). Like Reactor's own operators (takeUntilOther, timeout), the stop path may
- * call {@code cancel()} on the upstream concurrently with a {@code request(n)} forwarded from the
- * downstream: Reactor subscriptions are thread-safe; a publisher that relies on §2.7 literally should
- * not be nested.
  */
 final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Sender<Void>, OperationState,
         Receiver<Void>, Runnable, Scannable {
+    /*
+     * One atomic long, state:
+     *   bit 0  SUBSCRIBED  the upstream's onSubscribe arrived; upstream (plain) is published by this bit's CAS
+     *   bit 1  EMITTING    an upstream onNext is being delivered downstream
+     *   bit 2  TERMINATED  the downstream's fate is decided (a terminal signal is claimed, or it cancelled):
+     *                      no onNext starts after it; exactly one path sets it
+     *   bit 3  PENDING     a terminal signal claimed while EMITTING is stored in pending for the emitter
+     *   bit 4  CANCELLED   ended by cancel, stop or §3.9 (the operation completes setStopped, else setValue(null))
+     *   bit 5  STARTED     the operation was started (its completion may be sent)
+     *   bit 6  UP_DONE     the upstream is settled
+     *   bit 7  DOWN_DONE   the downstream is settled
+     *   bit 8  DISSOCIATED the association was released (exactly once)
+     *   bits 9..63         demand requested before SUBSCRIBED (unsigned, saturating at 2^55 - 1 = unbounded)
+     * Serial signals to the downstream (RS §1.3): upstream signals are serial among themselves (§1.3
+     * upstream); an out-of-band terminal signal (stop, §3.9, a failing wrap) either finds EMITTING clear
+     * in the CAS that sets TERMINATED and signals itself, or hands the signal over: it writes
+     * pending, then sets PENDING; the emitter clears EMITTING. Whichever of those two atomic
+     * operations comes second sees the other's bit and delivers (so exactly one does).
+     * The operation completes (and the association is released) when STARTED, UP_DONE and DOWN_DONE
+     * are set and EMITTING is clear; every transition that can make that true checks whether it was the
+     * one that did (the condition never becomes false again), so exactly one thread releases.
+     *
+     * RS rules relied on: §1.3 (upstream signals serial), §1.9 (onSubscribe first; a second one is
+     * cancelled, §2.5), §2.7 (the downstream's request/cancel are serial among themselves), §2.8
+     * (elements after cancel are dropped to Reactor's discard hook), §2.13 (a null signal fails the
+     * downstream with a NullPointerException, cancels the upstream and is thrown), §3.6
+     * (request after termination is a no-op), §3.9, §3.13 (the reference to the subscriber is dropped
+     * on release). The upstream's own §1.1 (no more than requested) is relied on, not re-checked (a
+     * pass-through operator). Like Reactor's own operators (takeUntilOther, timeout), the stop path may
+     * call cancel() on the upstream concurrently with a request(n) forwarded from the
+     * downstream: Reactor subscriptions are thread-safe; a publisher that relies on §2.7 literally should
+     * not be nested.
+     */
 
     static final long SUBSCRIBED = 1, EMITTING = 2, TERMINATED = 4, PENDING = 8, CANCELLED = 16,
             STARTED = 32, UP_DONE = 64, DOWN_DONE = 128, DISSOCIATED = 256;
@@ -159,7 +156,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
         try {
             op.start();
         } catch (Throwable t) {
-            // A broken wrap (decision SC9: the association stays until the operation completes).
+            // A broken wrap: the association stays until the operation completes (SC9).
             Signals.throwIfFatal(t);
             if (!s.terminate(t, false)) {
                 Dropped.error(t, s.context);
@@ -182,7 +179,7 @@ final class NestSubscription<T> implements Subscription, CoreSubscriber<T>, Send
     @Override
     public void start() {
         if ((state & STARTED) != 0) {
-            throw ImmediateOperation.startedTwice("ReactorScopes.nest's operation"); // decision H2
+            throw ImmediateOperation.startedTwice("ReactorScopes.nest's operation"); // a second start throws, changing nothing (H2)
         }
         StopToken stop = Nulls.nonNull(inner).env().stopToken(); // set by connect
         // May run this.run() inline (stop already requested): the downstream then gets its error now.

@@ -168,7 +168,7 @@ public final class ReactorSenders {
      * the round trip is the identity there. {@code then}/{@code uponError} stages composed after
      * the conversion ({@code fromMono(m).then(f)}) make one operator over {@code m} that applies
      * them to its signal, with exactly the signals above (an empty {@code m} reaches the stages as
-     * {@code null}; decision R4 in docs/decisions.md); any other sender is adapted as described.
+     * {@code null}; R4); any other sender is adapted as described.
      * {@code fromMono(toMono(s))} is not
      * unwrapped: a stop request completes that sender stopped at once, without waiting for
      * {@code s}, which {@code s} itself would not do.
@@ -210,7 +210,7 @@ public final class ReactorSenders {
     /**
      * The Mono that {@code sender} merely adapts, if converting it back is the identity:
      * {@code fromMono(m)} or {@code fromPublisher(m)} of a {@code Mono m}, with nothing composed
-     * after it (decision R1 in docs/decisions.md). Value, empty, error, cancellation and the
+     * after it (R1). Value, empty, error, cancellation and the
      * subscriber's Context then reach {@code m} and come back exactly as the round trip delivers
      * them, minus the round trip's own artefacts: the spurious upstream cancel after the value,
      * and the fresh {@code CancellationException} that replaced an upstream one. {@code null}

@@ -22,9 +22,8 @@ import reactor.core.publisher.Operators;
  * and {@code publisher instanceof OptimizableOperator}. Both fail for the usual pair (our
  * subscriber, a source such as {@code Mono.fromRunnable}), and when the JIT cannot prove the two
  * classes (it cannot when the subscriber and the publisher come out of fields, as here), a failed
- * interface test scans the class's list of interfaces on every call. On JDK 17 the two scans
- * cost a spawned {@code Mono} more than the rest of the spawn together; JDK 23 and later hash
- * that list and pay less (docs/benchmarks.md has the measurement).
+ * interface test searches the class's list of interfaces on every call: a cost per spawn that
+ * the library's subscribers need not pay (docs/benchmarks.md has what it costs).
  *
  * <h2>What it does</h2>
  * For a {@link Mono} or a {@link Flux} (class tests: no scan), when Reactor's automatic context

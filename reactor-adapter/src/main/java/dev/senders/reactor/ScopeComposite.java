@@ -40,16 +40,15 @@ import reactor.util.context.Context;
  * as {@link Exceptions#multiple}. When the scope's stop disposes them there is no caller: they go
  * to {@code Operators.onErrorDropped}. {@code null} arguments are rejected with Reactor's
  * {@code NullPointerException}s.
- *
- * <h2>Implementation notes</h2>
- *
- * The members are held by {@link ScopeMembers} (shared with RxJava's {@code RxScopes.asContainer},
- * so both views behave the same towards the scope): lock-free reads, per-bin locking for
- * add/remove, O(1); taking an occurrence out is the claim, so each association is released
- * exactly once, and an {@code add} racing {@code dispose} or the scope's stop cannot leave a member
- * behind.
  */
 final class ScopeComposite implements Disposable.Composite {
+    /*
+     * The members are held by ScopeMembers (shared with RxJava's RxScopes.asContainer,
+     * so both views behave the same towards the scope): lock-free reads, per-bin locking for
+     * add/remove, O(1); taking an occurrence out is the claim, so each association is released
+     * exactly once, and an add racing dispose or the scope's stop cannot leave a member
+     * behind.
+     */
 
     private final ScopeMembers<Disposable> members;
 

@@ -24,23 +24,22 @@ import dev.senders.internal.Nulls;
 /**
  * {@link ReactorSchedulers#toReactor}: a Reactor scheduler that runs tasks from the completions of
  * a sender scheduler's {@code schedule()} sender. The contract is on {@link ReactorSchedulers#toReactor}.
- *
- * <h2>Implementation notes</h2>
- *
- * {@code dispose()} is one {@link InplaceStopSource}, {@code shutdown}; every pending direct task
- * and every worker registers a stop callback on it that requests stop on its own source, so each
- * {@code Disposable} can be disposed alone while the scheduler's dispose reaches all of them.
- *
- * <p>A direct task ({@link DirectTask}) has one state word: {@code STARTING} while its operation's
- * {@code start()} runs, so that an error delivered during it becomes the
- * {@code RejectedExecutionException} thrown by {@code schedule}, and {@code ERROR} when that happened.
- *
- * <p>A worker ({@link SerialWorker}) is a serializing queue: {@code wip} counts tasks offered and
- * not yet drained; the thread that moves it from 0 starts one {@code schedule()} operation whose
- * {@code setValue} drains the queue until {@code wip} returns to 0 (the classic missed-counter
- * drain loop), so a worker's tasks never overlap and run in submission order.
  */
 final class SenderToReactorScheduler implements reactor.core.scheduler.Scheduler {
+    /*
+     * dispose() is one InplaceStopSource, shutdown; every pending direct task
+     * and every worker registers a stop callback on it that requests stop on its own source, so each
+     * Disposable can be disposed alone while the scheduler's dispose reaches all of them.
+     *
+     * A direct task (DirectTask) has one state word: STARTING while its operation's
+     * start() runs, so that an error delivered during it becomes the
+     * RejectedExecutionException thrown by schedule, and ERROR when that happened.
+     *
+     * A worker (SerialWorker) is a serializing queue: wip counts tasks offered and
+     * not yet drained; the thread that moves it from 0 starts one schedule() operation whose
+     * setValue drains the queue until wip returns to 0 (the classic missed-counter
+     * drain loop), so a worker's tasks never overlap and run in submission order.
+     */
 
     private final Scheduler scheduler;
     private final InplaceStopSource shutdown = new InplaceStopSource();

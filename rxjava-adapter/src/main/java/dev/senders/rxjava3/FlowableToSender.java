@@ -19,7 +19,7 @@ final class FlowableToSender<T, R> extends RxToSender<T, R> {
     /**
      * The sender for a selection of zero or one element ({@code FIRST}, {@code SINGLE}, {@code LAST}):
      * the inner sender itself when {@code source} is the library's own {@code toFlowable} (every
-     * such selection of its at most one element is that element, decision RS11), so that it is
+     * such selection of its at most one element is that element; RS11), so that it is
      * connected with the outer receiver's env; an adapter otherwise.
      */
     static <T> Sender<T> of(Publisher<T> source, int selection) {

@@ -37,18 +37,18 @@ import org.reactivestreams.Publisher;
  *
  * <p><b>Round trips.</b> Like {@code Single.wrap(single)}, {@code toSingle(fromSingle(s))},
  * {@code toMaybe(fromMaybe(m))} and {@code toCompletable(fromCompletable(c))} return the source
- * itself (through {@code onAssembly}): for these the round trip is the identity (decision R1 in
- * docs/decisions.md); with {@code then}/{@code uponError} stages between them
+ * itself (through {@code onAssembly}): for these the round trip is the identity (R1); with
+ * {@code then}/{@code uponError} stages between them
  * ({@code toSingle(fromSingle(s).then(f))}) they are one observer over the source that applies the
- * stages to its signal, with the signals the adapters give (decision R4). Anything else composed
+ * stages to its signal, with the signals the adapters give (R4). Anything else composed
  * between the conversions keeps the full adapters, and so do
  * {@code toFlowable(fromFlowable(f))} (the sender takes only the first element, which {@code f}
  * itself does not) and {@code fromSingle(toSingle(sender))}/{@code fromCompletable(toCompletable(sender))}
  * ({@code null} and the value change on the way). {@code fromFlowable}, {@code fromPublisher},
  * {@code fromFlowableSingle}, {@code fromFlowableLast} and {@code fromMaybe} of a {@code toFlowable}/
- * {@code toMaybe} result (zero or one element either way) return the inner sender itself (decision
- * RS11): it is then connected with the outer receiver's env, so a Reactor {@code Context} written
- * downstream crosses the RxJava leg, and a stop request is answered as the inner sender answers it.
+ * {@code toMaybe} result (zero or one element either way) return the inner sender itself, as the
+ * pair is the identity (RS11): it is then connected with the outer receiver's env, so a Reactor
+ * {@code Context} written downstream crosses the RxJava leg, and a stop request is answered as the inner sender answers it.
  */
 public final class RxSenders {
 
@@ -76,7 +76,7 @@ public final class RxSenders {
      */
     public static <T> Sender<T> fromMaybe(Maybe<T> maybe) {
         if (maybe instanceof SenderToMaybe) {
-            return ((SenderToMaybe<T>) maybe).sender(); // the library's own Maybe: connect through (decision RS11)
+            return ((SenderToMaybe<T>) maybe).sender(); // the library's own Maybe: fromMaybe(toMaybe(s)) is s (RS11)
         }
         return MaybeToSender.plain(Objects.requireNonNull(maybe, "maybe"));
     }

@@ -58,17 +58,16 @@ import org.jspecify.annotations.Nullable;
  * <p>All methods are thread-safe and may be called from any thread; {@code dispose} and
  * {@code clear} dispose on the calling thread (or, for the scope's {@code requestStop()}, on the
  * thread that requested stop).
- *
- * <h2>Implementation notes</h2>
- *
- * <p>The members are held by {@link ScopeMembers} (shared with Reactor's
- * {@code ReactorScopes.asComposite}, so both views behave the same towards the scope): a
- * {@code ConcurrentHashMap} key set, O(1) expected {@code add}/{@code remove}, no lock on the
- * container (CompositeDisposable: an {@code OpenHashSet} behind {@code synchronized}); removal
- * from the map is the claim, so each association is released exactly once, and an {@code add}
- * racing {@code dispose} or the scope's stop cannot leave a member behind (see there).
  */
 public final class ScopeContainer implements DisposableContainer, Disposable {
+    /*
+     * The members are held by ScopeMembers (shared with Reactor's
+     * ReactorScopes.asComposite, so both views behave the same towards the scope): a
+     * ConcurrentHashMap key set, O(1) expected add/remove, no lock on the
+     * container (CompositeDisposable: an OpenHashSet behind synchronized); removal
+     * from the map is the claim, so each association is released exactly once, and an add
+     * racing dispose or the scope's stop cannot leave a member behind (see there).
+     */
 
     private final ScopeMembers<Disposable> members;
 

@@ -39,17 +39,16 @@ import org.jspecify.annotations.Nullable;
  * dispose, after it started) goes to {@code RxJavaPlugins.onError} and the worker disposes itself,
  * dropping its pending tasks (as {@code ExecutorWorker} does on
  * {@code RejectedExecutionException}).
- *
- * <h2>Implementation notes</h2>
- *
- * A worker is a {@link ConcurrentLinkedQueue} of tasks plus a work-in-progress counter
- * {@code wip} (VarHandle). The producer that moves {@code wip} from 0 to 1 connects and starts one
- * {@code schedule()} operation; its {@code setValue} drains the queue on the sender scheduler's
- * thread with the usual missed-count loop, so tasks added during the drain run in the same drain
- * and one drain is active at a time (serial, ordered). Every {@code schedule()} operation gets the
- * worker's stop token ({@link InplaceStopSource}), fired by {@code dispose()}.
  */
 final class SenderToRxScheduler extends io.reactivex.rxjava3.core.Scheduler {
+    /*
+     * A worker is a ConcurrentLinkedQueue of tasks plus a work-in-progress counter
+     * wip (VarHandle). The producer that moves wip from 0 to 1 connects and starts one
+     * schedule() operation; its setValue drains the queue on the sender scheduler's
+     * thread with the usual missed-count loop, so tasks added during the drain run in the same drain
+     * and one drain is active at a time (serial, ordered). Every schedule() operation gets the
+     * worker's stop token (InplaceStopSource), fired by dispose().
+     */
 
     final Scheduler scheduler;
 

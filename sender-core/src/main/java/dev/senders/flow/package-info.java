@@ -7,7 +7,7 @@
  *     ({@code PublisherToSender}, {@code SenderToPublisher}) over the library's one Reactive Streams
  *     core ({@code dev.senders.internal.rs.PublisherOperation} and {@code SenderSubscription}), which
  *     the Reactor and RxJava adapters share: same mapping, same rules, one state machine each way
- *     (docs/decisions.md, RS1-RS11). Cancel = stop request on the subscription's own stop token (the
+ *     (RS1-RS11). Cancel = stop request on the subscription's own stop token (the
  *     subscription object itself); a value only after demand; {@code setValue(null)} = empty
  *     completion; a stopped completion the subscriber did not cause =
  *     {@code onError(CancellationException)}, and an upstream {@code CancellationException} =

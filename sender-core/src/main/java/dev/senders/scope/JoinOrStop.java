@@ -69,19 +69,20 @@ final class JoinOrStop implements Sender<ShutdownReport> {
 
     /**
      * One shutdown.
-     *
-     * <h2>Implementation notes</h2>
-     * {@code state} is the one word every event races on: {@code NEW -> GRACE} at start,
-     * {@code GRACE -> STOPPING} by the grace timer (which then arms the stop timer and hands the
-     * stop request on), and {@code GRACE|STOPPING -> DONE} by the first of: the join's value, the
-     * stop timer, a stop request on the receiver. Only the thread that moves the word to
-     * {@code DONE} builds the report and completes the receiver. {@code remainingAtGrace} is
-     * written before the {@code GRACE -> STOPPING} CAS, which publishes it to the finisher that
-     * reads {@code STOPPING}. A timer armed after the operation ended is cancelled by the thread
-     * that armed it (it re-reads the state after publishing the task); a timer task that still runs
-     * finds {@code DONE} and does nothing.
      */
     static final class Op implements OperationState, Runnable {
+        /*
+         * state is the one word every event races on: NEW -> GRACE at start,
+         * GRACE -> STOPPING by the grace timer (which then arms the stop timer and hands the
+         * stop request on), and GRACE|STOPPING -> DONE by the first of: the join's value, the
+         * stop timer, a stop request on the receiver. Only the thread that moves the word to
+         * DONE builds the report and completes the receiver. remainingAtGrace is
+         * written before the GRACE -> STOPPING CAS, which publishes it to the finisher that
+         * reads STOPPING. A timer armed after the operation ended is cancelled by the thread
+         * that armed it (it re-reads the state after publishing the task); a timer task that still runs
+         * finds DONE and does nothing.
+         */
+
         private static final int NEW = 0, GRACE = 1, STOPPING = 2, DONE = 3;
 
         private final JoinOrStop spec;

@@ -78,7 +78,7 @@ final class LetAsyncScope<T> implements Sender<T> {
             // P3296R3: the receiver's env reaches the spawned work and the body, with the scope's
             // own token (linked to the receiver's below) in place of the receiver's. Spawned work
             // sees it directly: spawn skips wrap when the env already carries the scope's token
-            // (decision S7). The body's receiver offers a token that cannot stop, so that wrap's
+            // (S7). The body's receiver offers a token that cannot stop, so that wrap's
             // stopWhen binds the scope's token directly (no stop source, no callbacks).
             c.spawnEnv = env.with(Query.STOP_TOKEN, Nulls.nonNull(c.stopSource).token()); // stoppable core
             workEnv = env.with(Query.STOP_TOKEN, StopToken.never());

@@ -145,8 +145,9 @@ public final class NestSender<T> implements Sender<T> {
      * The operation is also the child's receiver, guarded ({@link GuardedReceiver}): a second
      * completion of the child is reported and releases nothing; a completion before start is
      * delivered at start as a {@code ProtocolViolationException}. It completes downstream through
-     * {@link Signals} (a downstream {@code setValue} that throws gets {@code setError} here, rule
-     * C1), so no exception travels back into the child. The association is released exactly once.
+     * {@link Signals} (a downstream {@code setValue} that throws gets {@code setError} here: a
+     * receiver that throws from {@code setValue} has not accepted the value, C1), so no exception
+     * travels back into the child. The association is released exactly once.
      */
     static final class Op<T> extends GuardedReceiver<T> implements OperationState {
         private final Receiver<? super T> receiver;

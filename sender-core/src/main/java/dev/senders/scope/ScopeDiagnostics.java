@@ -21,30 +21,29 @@ import org.jspecify.annotations.Nullable;
  * creates it eagerly when named or created under debug capture, else on its first refusal or its
  * first tracked work: an unnamed scope that never tracks or refuses anything has none.
  * The leak check of a public scope ({@link LeakCheck}) reports what it holds.
- *
- * <h2>Implementation notes: the outstanding list</h2>
- * A Treiber stack of {@link TrackedSender.Op} nodes ({@code head}), with lazy removal, as
- * {@code InplaceStopSource} does for its callbacks:
- * <ul>
- * <li>{@code push} (at a node's start): one CAS on {@code head}.
- * <li>A node finishes by its own state CAS. If it is on top and no sweep runs, the finishing
- *     thread takes the sweep flag ({@code sweeping}, 0/1 by CAS) and pops it (the common case:
- *     work ending in the order it started). Otherwise it adds one to {@code finished}; when
- *     finished nodes make up about half of what the last sweep left
- *     ({@code 2 * finished >= liveAtLastSweep}), the finishing thread sweeps unless another
- *     thread holds the flag: amortized O(1) per node, memory proportional to running work.
- * <li>Only the sweeper rewrites links: it unlinks finished nodes at the top with a CAS on
- *     {@code head} (a push that wins simply leaves them to the next sweep) and the others by
- *     rewriting {@code next} of a node it keeps. Pushers touch only {@code head}; walkers (the dump)
- *     tolerate old and new links alike, and skip finished nodes.
- * <li>No finished node is left behind once work stops finishing: a finisher that loses the
- *     {@code sweeping} CAS has incremented {@code finished} first; whoever held the flag clears
- *     it and then re-reads {@code finished}, and sweeps (again) if it grew meanwhile. (A node
- *     whose work completed between its start CAS and its push, which only a sender completing
- *     from another thread during connect can do, may stay until the next sweep; it is never listed.)
- * </ul>
  */
 final class ScopeDiagnostics {
+    /*
+     * The outstanding list.
+     * A Treiber stack of TrackedSender.Op nodes (head), with lazy removal, as
+     * InplaceStopSource does for its callbacks:
+     * - push (at a node's start): one CAS on head.
+     * - A node finishes by its own state CAS. If it is on top and no sweep runs, the finishing
+     *   thread takes the sweep flag (sweeping, 0/1 by CAS) and pops it (the common case:
+     *   work ending in the order it started). Otherwise it adds one to finished; when
+     *   finished nodes make up about half of what the last sweep left
+     *   (2 * finished >= liveAtLastSweep), the finishing thread sweeps unless another
+     *   thread holds the flag: amortized O(1) per node, memory proportional to running work.
+     * - Only the sweeper rewrites links: it unlinks finished nodes at the top with a CAS on
+     *   head (a push that wins simply leaves them to the next sweep) and the others by
+     *   rewriting next of a node it keeps. Pushers touch only head; walkers (the dump)
+     *   tolerate old and new links alike, and skip finished nodes.
+     * - No finished node is left behind once work stops finishing: a finisher that loses the
+     *   sweeping CAS has incremented finished first; whoever held the flag clears
+     *   it and then re-reads finished, and sweeps (again) if it grew meanwhile. (A node
+     *   whose work completed between its start CAS and its push, which only a sender completing
+     *   from another thread during connect can do, may stay until the next sweep; it is never listed.)
+     */
 
     /** The given name; null for an unnamed scope (ScopeCore then generates one). */
     final @Nullable String name;

@@ -34,48 +34,45 @@ import dev.senders.internal.Nulls;
  * handed to the caller and the consumer's operation. Its receiver, env and stop-token methods are
  * implementation details, not API: a caller that completes it from outside is a second completion
  * and is reported as such.
- *
- * <h2>Implementation notes</h2>
- *
- * <p>The {@code state} word is a set of bits, each set once, by CAS or atomic OR:
- * <pre>
- *   CONNECTED   1   the future was connected (a second connect throws); consumer written after it
- *   RESULT      2   the work completed; kind/result are written before this bit
- *   STARTED     4   the consumer's operation was started; consumerCallback written before this bit
- *   DONE        8   the consumer was (or is being) completed: whoever sets it delivers, exactly once
- *   ABANDONED  16   the future became unreachable unconsumed (Cleaner, see {@link Tracked})
- *   CLAIMED    32   the work's first completion (a second one is a protocol violation)
- *   STOP       64   stop was requested on the work's token (consumer stop, abandonment, env's token)
- *   OP_STARTED 128  start() was called (a second call throws); STARTED is also set by an early stop
- * </pre>
- * The three racers: the work's completion (sets RESULT; if STARTED and not DONE also sets DONE
- * and delivers the result), the consumer's start (registers its stop callback, then sets STARTED;
- * if RESULT is already there also sets DONE and delivers inline) and the consumer's stop callback
- * (sets DONE if not set, requests stop on the work and completes the consumer stopped at once,
- * without waiting for the work). A stop only races work still running: a consumer started when
- * RESULT is already set gets the result, whatever its token says (as stdexec's
- * {@code spawn_future} lets the consumer take a result that is there). An error that nobody takes
- * (the consumer was stopped first, or the future was dropped) goes to the scope's error handler
- * chain, as a {@code spawn}ed error does. The scope's count is held until the work itself
- * completes, however the consumer ends.
- *
- * <p><b>The work's stop token</b> is this object: {@code stopRequested} reads the STOP bit, and an
- * {@link InplaceStopSource} for callbacks is created only when the work registers one. A
- * registration publishes the source (CAS) and then reads STOP; a stop request sets STOP and then
- * reads the source: with both sides volatile, at least one of them sees the other and calls the
- * (idempotent) {@code requestStop} of the source.
- *
- * <p><b>Leak tracking without a Cleaner registration per future.</b> A dropped, unconsumed future
- * must stop its work and must not lose its error. Neither can happen if the work already ended with
- * a value or stopped when {@code spawnFuture} returns (the common case of inline work): this object
- * is then returned as is, and nothing is registered. Otherwise the caller gets a {@link Tracked}
- * handle, the reachability target, which joins a {@link Batch} of up to {@link LeakBatch#SIZE} handles
- * created by the same thread; the batch, not each handle, is registered with the Cleaner, whose
- * action abandons the members that were never started. A started handle leaves its batch (clears
- * its slot and its reference to the batch), so only unconsumed reachable futures delay the report
- * of their dropped batch-mates.
  */
 final class SpawnFuture<T> implements Sender<T>, OperationState, OwnEnvReceiver<T>, StopToken, Runnable {
+    /*
+     * The state word is a set of bits, each set once, by CAS or atomic OR:
+     *   CONNECTED   1   the future was connected (a second connect throws); consumer written after it
+     *   RESULT      2   the work completed; kind/result are written before this bit
+     *   STARTED     4   the consumer's operation was started; consumerCallback written before this bit
+     *   DONE        8   the consumer was (or is being) completed: whoever sets it delivers, exactly once
+     *   ABANDONED  16   the future became unreachable unconsumed (Cleaner, see Tracked)
+     *   CLAIMED    32   the work's first completion (a second one is a protocol violation)
+     *   STOP       64   stop was requested on the work's token (consumer stop, abandonment, env's token)
+     *   OP_STARTED 128  start() was called (a second call throws); STARTED is also set by an early stop
+     * The three racers: the work's completion (sets RESULT; if STARTED and not DONE also sets DONE
+     * and delivers the result), the consumer's start (registers its stop callback, then sets STARTED;
+     * if RESULT is already there also sets DONE and delivers inline) and the consumer's stop callback
+     * (sets DONE if not set, requests stop on the work and completes the consumer stopped at once,
+     * without waiting for the work). A stop only races work still running: a consumer started when
+     * RESULT is already set gets the result, whatever its token says (as stdexec's
+     * spawn_future lets the consumer take a result that is there). An error that nobody takes
+     * (the consumer was stopped first, or the future was dropped) goes to the scope's error handler
+     * chain, as a spawned error does. The scope's count is held until the work itself
+     * completes, however the consumer ends.
+     *
+     * The work's stop token is this object: stopRequested reads the STOP bit, and an
+     * InplaceStopSource for callbacks is created only when the work registers one. A
+     * registration publishes the source (CAS) and then reads STOP; a stop request sets STOP and then
+     * reads the source: with both sides volatile, at least one of them sees the other and calls the
+     * (idempotent) requestStop of the source.
+     *
+     * Leak tracking without a Cleaner registration per future. A dropped, unconsumed future
+     * must stop its work and must not lose its error. Neither can happen if the work already ended with
+     * a value or stopped when spawnFuture returns (the common case of inline work): this object
+     * is then returned as is, and nothing is registered. Otherwise the caller gets a Tracked
+     * handle, the reachability target, which joins a Batch of up to LeakBatch.SIZE handles
+     * created by the same thread; the batch, not each handle, is registered with the Cleaner, whose
+     * action abandons the members that were never started. A started handle leaves its batch (clears
+     * its slot and its reference to the batch), so only unconsumed reachable futures delay the report
+     * of their dropped batch-mates.
+     */
 
     static final int CONNECTED = 1, RESULT = 2, STARTED = 4, DONE = 8, ABANDONED = 16, CLAIMED = 32, STOP = 64,
             OP_STARTED = 128;
@@ -117,7 +114,7 @@ final class SpawnFuture<T> implements Sender<T>, OperationState, OwnEnvReceiver<
         try {
             f.linkOuterStop(); // before connect: a completion during connect must find it to close it
             // the future's token follows base's (linkOuterStop): if that is the scope's token,
-            // wrap's stopWhen would add nothing (decision S7)
+            // wrap's stopWhen would add nothing, and spawn skips it (S7)
             Sender<T> w = token.wrap(sender, base);
             op = Connect.checked(Objects.requireNonNull(w, "token.wrap returned null"), f);
         } catch (Throwable t) {

@@ -29,34 +29,33 @@ import dev.senders.internal.Nulls;
  * <p>A value is discarded (P3149 wants none; Java cannot check it). An error is routed (see
  * {@link Scopes#spawn}) and counted. Every completion ends with {@code token.dissociate()}, after
  * the error handler has returned: a join cannot complete before the handler saw the error.
- *
- * <h2>Implementation notes: the guard</h2>
- * The guard keeps a broken sender from corrupting the count, for one CAS per spawn.
- * <ul>
- * <li>{@code guard}'s bits 3..4 go {@code PENDING -> COMPLETED} by CAS at the first completion; a second
- *     completion finds it taken, is reported to {@link Hooks#onErrorDropped} as a
- *     {@code ProtocolViolationException}, and releases nothing (else it would release another
- *     operation's association, and a join could complete under running work).
- * <li>A completion <em>during {@code connect} on the spawning thread</em> (the usual way a sender
- *     completes before start) is recognised without an atomic: {@code connecting} holds the
- *     spawning thread until {@link #beginStart()} clears it, and only that thread can see itself
- *     there. It sets {@code EARLY}; {@code beginStart} then reports the violation as the work's
- *     error, releases the association, and the work is not started. An early error is passed to
- *     {@code Hooks.onErrorDropped} at once, so it is not lost.
- * <li>A completion during {@code connect} on <em>another</em> thread is taken as the completion
- *     (it releases the association once); anything the operation signals after {@code start} is
- *     then a second completion, reported as above. The count stays exact either way; only the
- *     "before start" diagnosis needs the spawning thread, which is what keeps {@code start}
- *     free of a CAS.
- * <li>Bits 0..2 of {@code guard} are the {@link StopNode} registration state of {@link Stoppable}
- *     (always {@code FREE} in the other receivers): the guard's CASes preserve them, and the stop
- *     source's preserve the guard's bits.
- * </ul>
- *
- * <p>The subclass says which env the work sees: {@link Plain} the token's spawn env,
- * {@link WithEnv} a caller-supplied one, {@link Stoppable} itself (an {@link OwnEnvReceiver}).
  */
 abstract class SpawnReceiver implements Receiver<Object> {
+    /*
+     * The guard.
+     * The guard keeps a broken sender from corrupting the count, for one CAS per spawn.
+     * - guard's bits 3..4 go PENDING -> COMPLETED by CAS at the first completion; a second
+     *   completion finds it taken, is reported to Hooks.onErrorDropped as a
+     *   ProtocolViolationException, and releases nothing (else it would release another
+     *   operation's association, and a join could complete under running work).
+     * - A completion during connect on the spawning thread (the usual way a sender
+     *   completes before start) is recognised without an atomic: connecting holds the
+     *   spawning thread until beginStart() clears it, and only that thread can see itself
+     *   there. It sets EARLY; beginStart then reports the violation as the work's
+     *   error, releases the association, and the work is not started. An early error is passed to
+     *   Hooks.onErrorDropped at once, so it is not lost.
+     * - A completion during connect on another thread is taken as the completion
+     *   (it releases the association once); anything the operation signals after start is
+     *   then a second completion, reported as above. The count stays exact either way; only the
+     *   "before start" diagnosis needs the spawning thread, which is what keeps start
+     *   free of a CAS.
+     * - Bits 0..2 of guard are the StopNode registration state of Stoppable
+     *   (always FREE in the other receivers): the guard's CASes preserve them, and the stop
+     *   source's preserve the guard's bits.
+     *
+     * The subclass says which env the work sees: Plain the token's spawn env,
+     * WithEnv a caller-supplied one, Stoppable itself (an OwnEnvReceiver).
+     */
 
     private static final int PENDING = 0, COMPLETED = 1 << 3, EARLY = 2 << 3, GUARD_MASK = 3 << 3;
 

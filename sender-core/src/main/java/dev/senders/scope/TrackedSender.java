@@ -26,16 +26,16 @@ import org.jspecify.annotations.Nullable;
  * {@link ScopeTrace} added as suppressed. The node leaves the list (is marked finished) before the
  * completion is forwarded, so by the time the association is released, and so by the time a
  * join completes, the dump no longer shows it.
- *
- * <h2>Implementation notes</h2>
- * {@code state}: {@code NEW -> RUNNING} at {@code start} (then pushed on the list),
- * {@code RUNNING -> FINISHED} at the first completion (then counted as finished, so the list
- * sweeps it), or {@code NEW -> EARLY} for a completion before start (never pushed). One CAS at
- * start, one at completion. The operation does not keep the source's operation after starting it,
- * nor the source sender at all: a finished node waiting to be swept holds only its names and the
- * downstream receiver.
  */
 final class TrackedSender<T> implements Sender<T> {
+    /*
+     * state: NEW -> RUNNING at start (then pushed on the list),
+     * RUNNING -> FINISHED at the first completion (then counted as finished, so the list
+     * sweeps it), or NEW -> EARLY for a completion before start (never pushed). One CAS at
+     * start, one at completion. The operation does not keep the source's operation after starting it,
+     * nor the source sender at all: a finished node waiting to be swept holds only its names and the
+     * downstream receiver.
+     */
 
     static final String SPAWN = "spawn", SPAWN_FUTURE = "spawnFuture", NEST = "nest";
 

@@ -49,7 +49,7 @@ import org.jspecify.annotations.Nullable;
  *     <li>the body threw {@code e}: {@code setError(e)}, except an {@link InterruptedException}
  *         after stop was requested on the task, which completes {@code setStopped()};
  *         a {@link VirtualMachineError} or {@link LinkageError} is delivered through
- *         {@code setError} as well, and then rethrown on the task's thread (docs/decisions.md C8).
+ *         {@code setError} as well, and then rethrown on the task's thread (C8).
  *     </ul>
  *     If stop was requested before the body began, the body does not run and the task completes
  *     {@code setStopped()}: on the thread that started it when the request came before

@@ -28,41 +28,38 @@ import org.jspecify.annotations.Nullable;
 /**
  * One run of a {@link Task}: the operation state, the body's {@link Task.Context}, and the
  * {@link Runnable} handed to the executor. See {@link Task} for the contract.
- *
- * <h2>Implementation notes</h2>
- *
- * Layout of the operation state:
- * <ul>
- * <li>{@code phase} (VarHandle, int): {@code NEW -> STARTED -> RUNNING -> DONE}. {@code start}
- *     claims {@code NEW -> STARTED} (a second {@code start} throws
- *     {@link ProtocolViolationException}); the body thread claims {@code STARTED -> RUNNING} by CAS
- *     and, once the body has returned or thrown, sets {@code DONE}. Before the body began,
- *     {@code STARTED -> DONE} is claimed instead by a stop request (the task completes stopped on
- *     the stopping thread, so a body its executor dropped still ends) or by the executor refusing
- *     the body; whichever loses does nothing (an executor's late exception goes to
- *     {@link Hooks#onErrorDropped}).
- * <li>{@code thread} (volatile): the body's thread while the body runs, else {@code null}. The
- *     receiver-stop callback reads it to interrupt the body; the body thread clears it, then
- *     closes that callback (which waits for a callback running on another thread, the
- *     {@link StopCallback#close()} rule), then clears its interrupt status. So no interrupt
- *     outlives the body, and a pooled thread never carries one into its next job.
- * <li>{@code stop}: the task's own {@link InplaceStopSource}; its token is in {@code env}, the env
- *     every awaited sender sees. The receiver's token fires it through {@code upstream}; an
- *     interrupt observed while an await parks fires it too.
- * <li>{@code latched} (body thread only, no atomics): {@code null}, {@link #STOPPED} (an await
- *     completed stopped) or the {@code Throwable} passed to {@code fail}. The first one wins.
- * </ul>
- *
- * <p>Each await has one small state word of its own ({@link Await#state}), on which the body
- * thread (about to park) and the completing thread race: bits {@code STARTED} (set by the body
- * before {@code start}), {@code CLAIMED} (the first completion claims it, a second one is a
- * protocol violation), {@code COMPLETED} (result fields written; release) and {@code PARKED} (the
- * body announced it will park; set by CAS only while {@code COMPLETED} is clear). The completer
- * unparks only if it sees {@code PARKED}; the body parks only after its CAS succeeded, so a
- * completion that happens before {@code start} returns (an inline sender) costs no park/unpark,
- * and no wake-up can be lost. Spurious wake-ups and interrupts just loop; there is no spinning.
  */
 final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
+    /*
+     * Layout of the operation state:
+     * - phase (VarHandle, int): NEW -> STARTED -> RUNNING -> DONE. start
+     *   claims NEW -> STARTED (a second start throws
+     *   ProtocolViolationException); the body thread claims STARTED -> RUNNING by CAS
+     *   and, once the body has returned or thrown, sets DONE. Before the body began,
+     *   STARTED -> DONE is claimed instead by a stop request (the task completes stopped on
+     *   the stopping thread, so a body its executor dropped still ends) or by the executor refusing
+     *   the body; whichever loses does nothing (an executor's late exception goes to
+     *   Hooks.onErrorDropped).
+     * - thread (volatile): the body's thread while the body runs, else null. The
+     *   receiver-stop callback reads it to interrupt the body; the body thread clears it, then
+     *   closes that callback (which waits for a callback running on another thread, the
+     *   StopCallback.close() rule), then clears its interrupt status. So no interrupt
+     *   outlives the body, and a pooled thread never carries one into its next job.
+     * - stop: the task's own InplaceStopSource; its token is in env, the env
+     *   every awaited sender sees. The receiver's token fires it through upstream; an
+     *   interrupt observed while an await parks fires it too.
+     * - latched (body thread only, no atomics): null, STOPPED (an await
+     *   completed stopped) or the Throwable passed to fail. The first one wins.
+     *
+     * Each await has one small state word of its own (Await.state), on which the body
+     * thread (about to park) and the completing thread race: bits STARTED (set by the body
+     * before start), CLAIMED (the first completion claims it, a second one is a
+     * protocol violation), COMPLETED (result fields written; release) and PARKED (the
+     * body announced it will park; set by CAS only while COMPLETED is clear). The completer
+     * unparks only if it sees PARKED; the body parks only after its CAS succeeded, so a
+     * completion that happens before start returns (an inline sender) costs no park/unpark,
+     * and no wake-up can be lost. Spurious wake-ups and interrupts just loop; there is no spinning.
+     */
 
     private static final int NEW = 0, STARTED = 1, RUNNING = 2, DONE = 3;
     private static final Object STOPPED = new Object();
@@ -172,9 +169,10 @@ final class TaskOperation<T> implements OperationState, Runnable, Task.Context {
             Thread.interrupted();      // no interrupt outlives the body
         }
         if (thrown instanceof VirtualMachineError || thrown instanceof LinkageError) {
-            // decisions.md C8: the body's thread is the task's own, so nobody but its consumer can
-            // act on this error. Deliver it (as FutureTask does), then let it propagate on this
-            // thread too, so that its uncaught-exception handler sees it.
+            // A fatal error of the body is delivered, then rethrown on the task's thread (C8): the
+            // body's thread is the task's own, so nobody but its consumer can act on this error.
+            // Deliver it (as FutureTask does), then let it propagate on this thread too, so that
+            // its uncaught-exception handler sees it.
             Signals.setError(receiver, thrown);
             Signals.throwIfFatal(thrown);
         }

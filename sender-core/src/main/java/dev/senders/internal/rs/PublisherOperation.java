@@ -84,50 +84,47 @@ import org.jspecify.annotations.Nullable;
  * {@code onComplete}/{@code onError} (§2.3); its calls on the subscription are serial (§2.7), even
  * when a stop request races the {@code request} made in {@code onSubscribe} (the cancel then waits
  * until {@code request} has returned).
- *
- * <h2>Implementation notes</h2>
- *
- * One word, {@code state}, on which the stop callback (any thread), {@code start()} and the source's
- * signals (serial among themselves, §1.3, unless the source breaks it) race:
- * <pre>
- *   STARTED      1   start() was called (never cleared: a second start() finds it)
- *   STARTING     2   start() has not finished subscribing
- *   STOP_PENDING 4   a stop came while STARTING: start() completes stopped when subscribe returns
- *   SUBSCRIBED   8   onSubscribe stored {@code upstream} (a plain field, published by this bit's CAS)
- *   IN_REQUEST  16   onSubscribe is inside request(n): a cancel wanted meanwhile is left to it
- *   DONE_US     32   we claimed the completion and want the subscription cancelled (a stop, the
- *                    selected element, a violation)
- *   DONE_UP     64   the source's own terminal signal claimed the completion
- *   BUSY       128   ({@link #DISCARDS} with a buffering mode) an onNext is using the buffer
- * </pre>
- * <b>Exactly once.</b> The completion belongs to whoever sets DONE_US or DONE_UP first, in a CAS
- * from a word with neither; that path closes the stop callback (P2300: deregister before
- * completing) and completes the receiver. <b>Cancel exactly once, serially (§2.7).</b> The claim
- * that sets DONE_US calls {@code cancel} itself if the word held SUBSCRIBED without IN_REQUEST; if
- * SUBSCRIBED was missing, {@code onSubscribe} finds DONE and cancels what arrives; if IN_REQUEST was
- * set, {@code onSubscribe} cancels once {@code request} has returned (it reads the word first and
- * only CASes IN_REQUEST away when nothing is decided yet). <b>Start.</b> {@code start()} writes
- * STARTED and STARTING with a plain store (nothing else can see the operation before its stop callback is
- * registered or its subscriber handed to the source) and clears it with a CAS after
- * {@code subscribe} returned, skipped when the source already completed the operation (the
- * synchronous case); a stop that finds STARTING sets DONE_US and STOP_PENDING, cancels, and leaves
- * the completion to {@code start()}. <b>Buffers.</b> {@code held} (SINGLE, LAST: the element;
- * LIST: the list), {@code received} (bounded demand only) and {@code terminated} are plain fields
- * of the serial signal path. With {@link #DISCARDS} a stop must hand what is buffered to the
- * discard hook even if the source never signals again, so the buffer changes owner through BUSY:
- * an onNext sets it ({@code getAndBitwiseOr}) around its store and clears it
- * ({@code getAndBitwiseAnd}); a claim that finds BUSY clear takes the buffer (to discard it, or,
- * for {@code onComplete}, to deliver it), and an onNext that finds DONE when it clears BUSY
- * discards the buffer itself. An onNext that finds BUSY already set, and a terminal signal that
- * finds it set, are signals overlapping an onNext (§1.3 broken): they claim the completion with a
- * {@link ProtocolViolationException} and leave the buffer to the onNext that holds it. Two atomic
- * instructions per element in those modes (what Reactor's own {@code collectList} pays for its
- * lock), none in the others.
- *
- * @param <T> the element type
- * @param <R> the receiver's value type
  */
 public abstract class PublisherOperation<T, R> implements OperationState, Runnable {
+    /*
+     * One word, state, on which the stop callback (any thread), start() and the source's
+     * signals (serial among themselves, §1.3, unless the source breaks it) race:
+     *   STARTED      1   start() was called (never cleared: a second start() finds it)
+     *   STARTING     2   start() has not finished subscribing
+     *   STOP_PENDING 4   a stop came while STARTING: start() completes stopped when subscribe returns
+     *   SUBSCRIBED   8   onSubscribe stored upstream (a plain field, published by this bit's CAS)
+     *   IN_REQUEST  16   onSubscribe is inside request(n): a cancel wanted meanwhile is left to it
+     *   DONE_US     32   we claimed the completion and want the subscription cancelled (a stop, the
+     *                    selected element, a violation)
+     *   DONE_UP     64   the source's own terminal signal claimed the completion
+     *   BUSY       128   (DISCARDS with a buffering mode) an onNext is using the buffer
+     * Exactly once. The completion belongs to whoever sets DONE_US or DONE_UP first, in a CAS
+     * from a word with neither; that path closes the stop callback (P2300: deregister before
+     * completing) and completes the receiver. Cancel exactly once, serially (§2.7). The claim
+     * that sets DONE_US calls cancel itself if the word held SUBSCRIBED without IN_REQUEST; if
+     * SUBSCRIBED was missing, onSubscribe finds DONE and cancels what arrives; if IN_REQUEST was
+     * set, onSubscribe cancels once request has returned (it reads the word first and
+     * only CASes IN_REQUEST away when nothing is decided yet). Start. start() writes
+     * STARTED and STARTING with a plain store (nothing else can see the operation before its stop callback is
+     * registered or its subscriber handed to the source) and clears it with a CAS after
+     * subscribe returned, skipped when the source already completed the operation (the
+     * synchronous case); a stop that finds STARTING sets DONE_US and STOP_PENDING, cancels, and leaves
+     * the completion to start(). Buffers. held (SINGLE, LAST: the element;
+     * LIST: the list), received (bounded demand only) and terminated are plain fields
+     * of the serial signal path. With DISCARDS a stop must hand what is buffered to the
+     * discard hook even if the source never signals again, so the buffer changes owner through BUSY:
+     * an onNext sets it (getAndBitwiseOr) around its store and clears it
+     * (getAndBitwiseAnd); a claim that finds BUSY clear takes the buffer (to discard it, or,
+     * for onComplete, to deliver it), and an onNext that finds DONE when it clears BUSY
+     * discards the buffer itself. An onNext that finds BUSY already set, and a terminal signal that
+     * finds it set, are signals overlapping an onNext (§1.3 broken): they claim the completion with a
+     * ProtocolViolationException and leave the buffer to the onNext that holds it. Two atomic
+     * instructions per element in those modes (what Reactor's own collectList pays for its
+     * lock), none in the others.
+     *
+     * @param <T> the element type
+     * @param <R> the receiver's value type
+     */
 
     /** Mode: request 1, complete with the first element and cancel; empty is {@code null}. */
     public static final int FIRST = 0;

@@ -55,33 +55,30 @@ import dev.senders.internal.Nulls;
  * Signals reach the subscriber on the thread that completes the sender, or on the thread that
  * calls {@code request} when the value waited for demand; they are serial (§1.3) because exactly
  * one path wins TERMINAL and only that path signals a terminal signal.
- *
- * <h2>Implementation notes</h2>
- *
- * One word, {@code state}, races the sender's completion against {@code request} against
- * {@code cancel}:
- * <pre>
- *   REQUESTED   1   request(n > 0) was seen (set from the start when the subscriber takes no demand)
- *   HAS_VALUE   2   the sender's non-null value waits in {@code value} (written before this bit's CAS)
- *   COMPLETED   4   the sender completed (any channel); a second completion is a violation
- *   TERMINAL    8   the subscriber's fate is decided: a terminal signal is claimed, or it cancelled
- *   CANCELLED  16   the subscriber cancelled (with TERMINAL, or after an emission had claimed it)
- *   ONE_SIGNAL 32   constant: the value signal is terminal by itself (no onComplete after it)
- *   bits 8..31      constant: the shell's own bits ({@link #shellBits()}), e.g. which observer type
- * </pre>
- * The path whose atomic operation first sets TERMINAL owns the subscriber from then on and takes
- * (reads and clears) {@code actual}, so a cancelled or terminated subscriber is no longer
- * referenced (§3.13) even while the sender still holds this receiver. The value is emitted by
- * whichever of {@code request} and {@code setValue} completes REQUESTED with HAS_VALUE, in the CAS
- * that sets TERMINAL. {@code setValue} before demand first claims COMPLETED alone (so that only
- * the first completion ever writes {@code value}), then publishes HAS_VALUE with a second CAS; with
- * demand already there it is one CAS (COMPLETED, TERMINAL). {@code cancel} is one
- * {@code getAndBitwiseOr}; a cancel that finds HAS_VALUE discards the value, and a value published
- * after the cancel is discarded by its own publisher when its CAS finds TERMINAL.
- *
- * @param <T> the value type
  */
 public abstract class SenderSubscription<T> extends SubscriptionStop implements Receiver<T>, Env {
+    /*
+     * One word, state, races the sender's completion against request against
+     * cancel:
+     *   REQUESTED   1   request(n > 0) was seen (set from the start when the subscriber takes no demand)
+     *   HAS_VALUE   2   the sender's non-null value waits in value (written before this bit's CAS)
+     *   COMPLETED   4   the sender completed (any channel); a second completion is a violation
+     *   TERMINAL    8   the subscriber's fate is decided: a terminal signal is claimed, or it cancelled
+     *   CANCELLED  16   the subscriber cancelled (with TERMINAL, or after an emission had claimed it)
+     *   ONE_SIGNAL 32   constant: the value signal is terminal by itself (no onComplete after it)
+     *   bits 8..31      constant: the shell's own bits (shellBits()), e.g. which observer type
+     * The path whose atomic operation first sets TERMINAL owns the subscriber from then on and takes
+     * (reads and clears) actual, so a cancelled or terminated subscriber is no longer
+     * referenced (§3.13) even while the sender still holds this receiver. The value is emitted by
+     * whichever of request and setValue completes REQUESTED with HAS_VALUE, in the CAS
+     * that sets TERMINAL. setValue before demand first claims COMPLETED alone (so that only
+     * the first completion ever writes value), then publishes HAS_VALUE with a second CAS; with
+     * demand already there it is one CAS (COMPLETED, TERMINAL). cancel is one
+     * getAndBitwiseOr; a cancel that finds HAS_VALUE discards the value, and a value published
+     * after the cancel is discarded by its own publisher when its CAS finds TERMINAL.
+     *
+     * @param <T> the value type
+     */
 
     static final int REQUESTED = 1, HAS_VALUE = 2, COMPLETED = 4, TERMINAL = 8, CANCELLED = 16, ONE_SIGNAL = 32;
 

@@ -26,31 +26,28 @@ import dev.senders.internal.Nulls;
  * (one CAS to register, one to close) instead of a separate {@code InplaceStopSource}, its token
  * and a callback node; only a second registration creates a real {@code InplaceStopSource} (the
  * overflow).
- *
- * <h2>Implementation notes</h2>
- *
- * One word, {@code slot}, holds the first registration and the stop state:
- * <pre>
- *   null            no stop requested, slot free
- *   a Runnable      no stop requested, the slot's callback is registered
- *   CLOSED          no stop requested, the slot's registration was closed (the slot is used once)
- *   a Running       stop requested, the slot's callback is running on {@code Running.runner}
- *   STOPPED         stop requested, the slot's callback (if any) finished or never was
- * </pre>
- * The stopper and the closer race on that word alone (a CAS each). Closers of a running callback
- * wait on the {@code Running} record (allocated only on stop) exactly as {@code InplaceStopSource}
- * nodes do: push on {@code waiters}, re-check {@code done}, park. Because the slot is used once,
- * {@code close()} on {@code this} can only concern the slot's registration; later registrations go
- * to {@code overflow}, created on first need. A stopper that swapped the slot before an overflow
- * was published would miss it, so a registrant re-checks {@code slot} after registering there and
- * requests stop on the overflow itself ({@code requestStop} is idempotent): with both words
- * volatile, either the stopper sees the overflow or the registrant sees the stop.
- *
- * <p>Extended by {@link SenderSubscription}, the one subscription of every sender-to-publisher
- * conversion (Flow, Reactor, RxJava; not public API); the jcstress tests {@code ToMonoStop*} check
- * it through {@code ReactorSenders.toMono}.
  */
 public abstract class SubscriptionStop implements StopToken, StopCallback {
+    /*
+     * One word, slot, holds the first registration and the stop state:
+     *   null            no stop requested, slot free
+     *   a Runnable      no stop requested, the slot's callback is registered
+     *   CLOSED          no stop requested, the slot's registration was closed (the slot is used once)
+     *   a Running       stop requested, the slot's callback is running on Running.runner
+     *   STOPPED         stop requested, the slot's callback (if any) finished or never was
+     * The stopper and the closer race on that word alone (a CAS each). Closers of a running callback
+     * wait on the Running record (allocated only on stop) exactly as InplaceStopSource
+     * nodes do: push on waiters, re-check done, park. Because the slot is used once,
+     * close() on this can only concern the slot's registration; later registrations go
+     * to overflow, created on first need. A stopper that swapped the slot before an overflow
+     * was published would miss it, so a registrant re-checks slot after registering there and
+     * requests stop on the overflow itself (requestStop is idempotent): with both words
+     * volatile, either the stopper sees the overflow or the registrant sees the stop.
+     *
+     * Extended by SenderSubscription, the one subscription of every sender-to-publisher
+     * conversion (Flow, Reactor, RxJava; not public API); the jcstress tests ToMonoStop* check
+     * it through ReactorSenders.toMono.
+     */
 
     private static final Object CLOSED = new Object();
     private static final Object STOPPED = new Object();

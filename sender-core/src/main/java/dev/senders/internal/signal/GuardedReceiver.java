@@ -21,14 +21,13 @@ import org.jspecify.annotations.Nullable;
  * completion. Subclasses implement {@link #onValue}, {@link #onError} and {@link #onStopped},
  * which see each completion at most once and only after {@link #beginStart()} returned
  * {@code true}.
- *
- * <h2>Implementation notes</h2>
- *
- * {@code guard} is {@code CONNECTED -> STARTED -> COMPLETED}, or {@code CONNECTED -> EARLY}
- * when the child completes before start ({@code EARLY -> COMPLETED} at start). Each transition is
- * one CAS; the happy path costs one CAS at start and one at completion.
  */
 public abstract class GuardedReceiver<T> implements Receiver<T> {
+    /*
+     * guard is CONNECTED -> STARTED -> COMPLETED, or CONNECTED -> EARLY
+     * when the child completes before start (EARLY -> COMPLETED at start). Each transition is
+     * one CAS; the happy path costs one CAS at start and one at completion.
+     */
 
     private static final int CONNECTED = 0, STARTED = 1, COMPLETED = 2, EARLY = 3;
 

@@ -35,18 +35,17 @@ import org.jspecify.annotations.Nullable;
  * <li>The scope's stop request drains too (the object is the stop callback once
  *     {@link #register registered}); failures found then go to {@code orphanFailures}.
  * </ul>
- *
- * <h2>Implementation notes</h2>
- *
- * Members are the keys of a {@link ConcurrentHashMap}, the value their number of occurrences.
- * Taking an occurrence out of the map is the claim: whoever takes it (forget, drain, or a losing
- * add) disposes it if it should and dissociates, exactly once per association. {@code add}
- * associates, inserts, then re-reads the ending condition ({@code disposed}, the scope's stop);
- * {@code dispose} and the stop callback set that condition and then drain. All of these accesses
- * are volatile, so either the drain sees the inserted member or {@code add} sees the condition
- * and takes its occurrence back itself (Dekker): no member is left behind holding the count.
  */
 public final class ScopeMembers<D> implements Runnable {
+    /*
+     * Members are the keys of a ConcurrentHashMap, the value their number of occurrences.
+     * Taking an occurrence out of the map is the claim: whoever takes it (forget, drain, or a losing
+     * add) disposes it if it should and dissociates, exactly once per association. add
+     * associates, inserts, then re-reads the ending condition (disposed, the scope's stop);
+     * dispose and the stop callback set that condition and then drain. All of these accesses
+     * are volatile, so either the drain sees the inserted member or add sees the condition
+     * and takes its occurrence back itself (Dekker): no member is left behind holding the count.
+     */
 
     private final CountingScope scope;
     private final AsyncScopeToken token;

@@ -50,41 +50,38 @@ import dev.senders.internal.Nulls;
  * the stop token's callback) cancels the upstream and completes the work stopped. The work is
  * completed exactly once, after its stop registration was deregistered; in the direct path, an
  * error is routed before the association is released.
- *
- * <h2>Implementation notes</h2>
- *
- * One word, {@code word}:
- * <pre>
- *   bits 0..2  the StopNode registration state (owned by the stop source's protocol)
- *   bit  3     FOREIGN: the registration is an ordinary StopCallback, kept in {@code next}
- *   bits 4..5  phase: SUBSCRIBING 0, ACTIVE 1, STOP_PENDING 2, DONE 3
- *   bit  6     DIRECT: {@code target} is the token (else the receiver)
- *   bit  7     STARTED: the general path's start() ran (a second one is a protocol violation)
- *   bits 8..   the subclass's (constant after construction)
- * </pre>
- * The phase is {@code SUBSCRIBING} while the spawning thread subscribes the source, then
- * {@code ACTIVE}; it ends in {@code DONE}, reached by exactly one winner of a CAS among the
- * completion paths (terminal signal, {@code dispose()}, stop callback), and only the winner
- * completes the work, so the association is released exactly once. A stop that comes while the
- * phase is still {@code SUBSCRIBING} (the scope's {@code requestStop()} on another thread, or a
- * stop token already stopped) moves it to {@code STOP_PENDING} and cancels whatever upstream there
- * is, but leaves the stopped completion to the spawning thread, which delivers it once
- * {@code subscribe} has returned: the association is never released while the source is still
- * being subscribed. A terminal signal during {@code SUBSCRIBING} (a synchronous source) completes
- * at once. The claim of the completion by a terminal signal also moves a registration that is
- * still {@code REGISTERED} to {@code CANCELLED}, in the same CAS (the callback can no longer run;
- * the source is then told with {@link StopNode.Host#cancelled}); every other change of the
- * registration bits is the stop source's, and every CAS preserves the bits it does not own.
- * {@code REGISTERED} itself is set with a plain write before the object is linked or subscribed,
- * when no other thread can see it.
- *
- * <p>{@code target} and {@code next} (for FOREIGN) are written on the spawning thread before the
- * source is subscribed and before {@code spawn} returns this object, which publishes them to the
- * source's threads and to any thread the caller hands the {@code Disposable} to. A stop callback
- * that runs inline in {@code onStop} runs before {@code next} is assigned, and a callback never
- * needs to close its own registration, so it never reads {@code next}.
  */
 public abstract class SpawnedWork implements StopNode {
+    /*
+     * One word, word:
+     *   bits 0..2  the StopNode registration state (owned by the stop source's protocol)
+     *   bit  3     FOREIGN: the registration is an ordinary StopCallback, kept in next
+     *   bits 4..5  phase: SUBSCRIBING 0, ACTIVE 1, STOP_PENDING 2, DONE 3
+     *   bit  6     DIRECT: target is the token (else the receiver)
+     *   bit  7     STARTED: the general path's start() ran (a second one is a protocol violation)
+     *   bits 8..   the subclass's (constant after construction)
+     * The phase is SUBSCRIBING while the spawning thread subscribes the source, then
+     * ACTIVE; it ends in DONE, reached by exactly one winner of a CAS among the
+     * completion paths (terminal signal, dispose(), stop callback), and only the winner
+     * completes the work, so the association is released exactly once. A stop that comes while the
+     * phase is still SUBSCRIBING (the scope's requestStop() on another thread, or a
+     * stop token already stopped) moves it to STOP_PENDING and cancels whatever upstream there
+     * is, but leaves the stopped completion to the spawning thread, which delivers it once
+     * subscribe has returned: the association is never released while the source is still
+     * being subscribed. A terminal signal during SUBSCRIBING (a synchronous source) completes
+     * at once. The claim of the completion by a terminal signal also moves a registration that is
+     * still REGISTERED to CANCELLED, in the same CAS (the callback can no longer run;
+     * the source is then told with StopNode.Host.cancelled); every other change of the
+     * registration bits is the stop source's, and every CAS preserves the bits it does not own.
+     * REGISTERED itself is set with a plain write before the object is linked or subscribed,
+     * when no other thread can see it.
+     *
+     * target and next (for FOREIGN) are written on the spawning thread before the
+     * source is subscribed and before spawn returns this object, which publishes them to the
+     * source's threads and to any thread the caller hands the Disposable to. A stop callback
+     * that runs inline in onStop runs before next is assigned, and a callback never
+     * needs to close its own registration, so it never reads next.
+     */
 
     private static final int FOREIGN = 1 << 3;
     private static final int PHASE = 3 << 4;
@@ -156,9 +153,9 @@ public abstract class SpawnedWork implements StopNode {
      * Whether work spawned with {@code token} takes the direct path (see the class comment): the
      * token's {@code wrap} adds nothing to work that sees its spawn env, and that env's stop token
      * can link a {@link StopNode} or cannot stop. The adapters ask this, then call
-     * {@code tryAssociate} and only then allocate their work (a locked instruction right after
-     * the allocation waits for its stores: measured, about a third of a Reactor spawn), then
-     * {@link #startDirect}; otherwise they allocate and call {@link #spawnThroughScopes}.
+     * {@code tryAssociate} and only then allocate their work (so that the association's atomic
+     * instruction does not wait for the allocation's stores), then {@link #startDirect}; otherwise
+     * they allocate and call {@link #spawnThroughScopes}.
      */
     public static boolean directPath(AsyncScopeToken token) {
         Env env = token.spawnEnv();
@@ -238,9 +235,8 @@ public abstract class SpawnedWork implements StopNode {
 
     /**
      * Registers on {@code stop}, subscribes, and leaves the phase ACTIVE (or completes a pending
-     * stop). Kept small, with the rare paths in methods of their own: the whole spawn is inlined
-     * into the caller only while its compiled code stays small (measured: a spawn inlined whole
-     * costs a third less).
+     * stop). Kept small, with the rare paths in methods of their own, so that the whole spawn is
+     * inlined into the caller (the JIT inlines only while the compiled code stays small).
      */
     private void run(StopToken stop) {
         if (!stop.stopPossible() || synchronousSource() && !stop.stopRequested()) {
