@@ -20,8 +20,10 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.reactivestreams.Publisher;
+import org.reactivestreams.Subscriber;
 import reactor.core.CoreSubscriber;
 import reactor.core.Disposable;
+import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Hooks;
 import reactor.core.publisher.Mono;
@@ -39,6 +41,7 @@ class SubscribePathTest {
     @AfterEach
     void resetHooks() {
         Hooks.resetOnLastOperator(HOOK);
+        Hooks.resetOnOperatorError(HOOK);
         Hooks.resetOnErrorDropped();
     }
 
@@ -93,13 +96,32 @@ class SubscribePathTest {
 
     @Test
     void aMonoWhoseSubscribeThrows_failsTheSpawnedWorkWithThatError_asReactorReportsIt() {
+        // Reactor reports a throw in subscribe through its operator-error hook (Operators.onOperatorError):
+        // the hook's replacement is what a subscriber of Mono.subscribe gets, and what the scope must get
+        Hooks.onOperatorError(HOOK, (e, data) -> new IllegalArgumentException("reported by Reactor", e));
+        IllegalStateException boom = new IllegalStateException("boom");
+        AtomicReference<Throwable> reactors = new AtomicReference<>();
+        Subscriber<String> plain = new BaseSubscriber<String>() {
+            @Override
+            protected void hookOnError(Throwable e) {
+                reactors.set(e);
+            }
+        };
+        new ThrowingMono(boom).subscribe(plain);    // Mono.subscribe(Subscriber): Reactor's report
+        assertEquals(IllegalArgumentException.class, reactors.get().getClass(), "Reactor's own report");
+        assertSame(boom, reactors.get().getCause());
+
         List<Throwable> seen = new CopyOnWriteArrayList<>();
         CountingScope scope = new CountingScope(seen::add);
-        IllegalStateException boom = new IllegalStateException("boom");
         Disposable d = ReactorScopes.spawn(new ThrowingMono(boom), scope.getToken());
-        assertEquals(List.of(boom), seen);
+        assertEquals(1, seen.size(), seen::toString);
+        Throwable error = seen.get(0);
+        assertEquals(reactors.get().getClass(), error.getClass(), "the same report as Mono.subscribe's");
+        assertEquals(reactors.get().getMessage(), error.getMessage());
+        assertSame(boom, error.getCause());
         assertEquals(1, scope.errorCount());
-        assertTrue(d.isDisposed());
+        assertTrue(d.isDisposed(), "the work ended");
+        assertEquals(0, scope.count(), "and released its association");
         closeAndJoin(scope);
     }
 

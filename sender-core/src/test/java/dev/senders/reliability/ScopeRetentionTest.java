@@ -1,6 +1,7 @@
 package dev.senders.reliability;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -125,6 +126,31 @@ class ScopeRetentionTest {
         refs.track(payload);
         refs.track(sender);
         assertTrue(Scopes.spawn(sender, scope.getToken()));
+    }
+
+    static void spawnRefused(SimpleCountingScope scope, Refs refs) {
+        for (int i = 0; i < 100; i++) {
+            Payload payload = new Payload();
+            Parked sender = new Parked(payload, new AtomicReference<>());
+            refs.track(payload);
+            refs.track(sender);
+            assertFalse(Scopes.spawn(sender, scope.getToken()), "the full scope refuses");
+        }
+    }
+
+    @Test
+    @DisplayName("spawn into a full scope: the scope keeps no reference to refused work (an overload leaves the heap as it found it)")
+    void spawn_refusedWorkIsCollectable() throws Exception {
+        SimpleCountingScope scope = SimpleCountingScope.builder().maxOutstanding(1).build();
+        Refs held = new Refs();
+        spawnParked(scope, held);
+        Refs refused = new Refs();
+        spawnRefused(scope, refused);
+        assertEquals(100, scope.refusedCount());
+        assertTrue(awaitWithGc(refused::allCleared), "refused work still reachable");
+        assertEquals(1, scope.count(), "the held work is untouched");
+        held.completeElsewhere();
+        closeAndJoin(scope.join(), scope::close);
     }
 
     @Test

@@ -213,10 +213,12 @@ class SmallHeapMillionSpawnsTest {
         Semaphore permits = new Semaphore(OUTSTANDING);
         LongAdder done = new LongAdder();
         LongAdder received = new LongAdder();
+        CountDownLatch allReceived = new CountDownLatch(TOTAL);
         Receiver<Object> sink = new Receiver<>() {
             @Override
             public void setValue(Object v) {
                 received.increment();
+                allReceived.countDown();
             }
 
             @Override
@@ -237,10 +239,7 @@ class SmallHeapMillionSpawnsTest {
         scope.close();
         awaitJoin(scope.join());
         // the consumers complete after the work dissociated: wait for the last ones
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (received.sum() < TOTAL && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+        assertTrue(allReceived.await(30, TimeUnit.SECONDS), "hang guard: " + received.sum() + " received");
         assertEquals(TOTAL, received.sum());
         assertEquals(0, scope.count());
         assertEquals(0, dropped.get());

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.senders.Hooks;
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.internal.SharedTimer;
 import dev.senders.testkit.ManualSender;
 import dev.senders.testkit.TestReceiver;
 import java.time.Duration;
@@ -17,6 +18,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -258,14 +261,36 @@ class OutstandingWorkTest {
         assertThrows(NullPointerException.class, () -> Scopes.named(null, "x"));
     }
 
+    /** The library's clock, moved only by the test. */
+    static final class StillClock implements SharedTimer.Clock {
+        final AtomicLong now = new AtomicLong();
+
+        @Override
+        public ScheduledFuture<?> schedule(Runnable task, long delayNanos) {
+            throw new UnsupportedOperationException("no timer in this test");
+        }
+
+        @Override
+        public long nanoTime() {
+            return now.get();
+        }
+    }
+
     @Test
-    @DisplayName("the age of listed work grows while it runs")
-    void age_grows() throws InterruptedException {
-        CountingScope scope = new CountingScope();
-        ManualSender<Void> work = new ManualSender<>();
-        Scopes.spawn(Scopes.named(work, "slow"), scope.getToken());
-        Thread.sleep(30);
-        assertTrue(scope.outstanding().get(0).age().compareTo(Duration.ofMillis(25)) >= 0);
-        work.complete(null);
+    @DisplayName("the age of listed work is the library clock's time since its start")
+    void age_grows() {
+        StillClock clock = new StillClock();
+        SharedTimer.replace(clock);
+        try {
+            CountingScope scope = new CountingScope();
+            ManualSender<Void> work = new ManualSender<>();
+            Scopes.spawn(Scopes.named(work, "slow"), scope.getToken());
+            assertEquals(Duration.ZERO, scope.outstanding().get(0).age());
+            clock.now.addAndGet(Duration.ofSeconds(3).toNanos());
+            assertEquals(Duration.ofSeconds(3), scope.outstanding().get(0).age());
+            work.complete(null);
+        } finally {
+            SharedTimer.restore(clock);
+        }
     }
 }

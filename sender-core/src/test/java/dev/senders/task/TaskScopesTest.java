@@ -149,15 +149,20 @@ class TaskScopesTest {
     @DisplayName("P3149 listener loop as a Task: a stop request ends the loop (interrupting a blocked accept); the listener completes only after the loop ended and the scope joined")
     void listenerLoop_stopRequestEndsTheLoop() throws Exception {
         BlockingQueue<String> socket = new LinkedBlockingQueue<>();
-        List<String> handled = new CopyOnWriteArrayList<>();
+        CountDownLatch firstHandled = new CountDownLatch(1);
+        List<String> handled = new CopyOnWriteArrayList<>() {
+            @Override
+            public boolean add(String connection) {
+                super.add(connection);
+                firstHandled.countDown();
+                return true;
+            }
+        };
         CountDownLatch gate = new CountDownLatch(0);
         CountDownLatch loopEnded = new CountDownLatch(1);
         TestReceiver<Integer> p = TestReceiver.start(listener(socket, handled, gate, loopEnded));
         socket.put("c1");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (handled.isEmpty() && System.nanoTime() < deadline) {   // hang guard: the loop is running and blocked in take()
-            Thread.sleep(1);
-        }
+        assertTrue(firstHandled.await(10, TimeUnit.SECONDS), "hang guard: the loop is running");
         assertEquals(List.of("c1"), handled);
         p.requestStop();
         TestReceiver.Signal s = p.awaitSingle();

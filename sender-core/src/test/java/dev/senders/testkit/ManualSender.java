@@ -4,8 +4,11 @@ import dev.senders.OperationState;
 import dev.senders.Receiver;
 import dev.senders.Sender;
 import dev.senders.StopCallback;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -31,6 +34,7 @@ public final class ManualSender<T> implements Sender<T> {
     private final AtomicInteger stopsSeen = new AtomicInteger();
     private final List<Receiver<? super T>> started = new CopyOnWriteArrayList<>();
     private volatile StopCallback callback;
+    private final CountDownLatch firstStopSeen = new CountDownLatch(1);
 
     /** A sender that ignores stop requests. */
     public ManualSender() {
@@ -53,6 +57,7 @@ public final class ManualSender<T> implements Sender<T> {
             if (watchStop) {
                 callback = r.env().stopToken().onStop(() -> {
                     stopsSeen.incrementAndGet();
+                    firstStopSeen.countDown();
                     if (stopCompletesStopped) {
                         r.setStopped();
                     }
@@ -74,6 +79,15 @@ public final class ManualSender<T> implements Sender<T> {
     /** How many stop requests the started operations saw (0 unless made with {@link #ManualSender(boolean)}). */
     public int stopsSeen() {
         return stopsSeen.get();
+    }
+
+    /**
+     * Waits until a started operation saw a stop request (made with {@link #ManualSender(boolean)}).
+     *
+     * @return false if none did within {@code timeout} (a hang guard)
+     */
+    public boolean awaitStopSeen(Duration timeout) throws InterruptedException {
+        return firstStopSeen.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     /** The receivers of the started operations, in start order (a live view). */

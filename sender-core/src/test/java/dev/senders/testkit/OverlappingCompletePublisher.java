@@ -4,6 +4,7 @@ import dev.senders.OperationState;
 import dev.senders.ProtocolViolationException;
 import dev.senders.Sender;
 import java.util.NoSuchElementException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Flow;
@@ -75,8 +76,12 @@ public final class OverlappingCompletePublisher implements Flow.Publisher<Intege
         Flow.Subscriber<? super Integer> s = subscriber;
         THREADS.execute(() -> {
             waitForFirstElement();
-            s.onComplete(); // §1.3 broken: very likely while an onNext is still running
-            completed = true;
+            try {
+                s.onComplete(); // §1.3 broken: very likely while an onNext is still running
+            } finally {
+                completed = true;
+                threadsDone.countDown();
+            }
         });
         try {
             for (int i = 0; !completed && i < limit; ) {
@@ -88,11 +93,12 @@ public final class OverlappingCompletePublisher implements Flow.Publisher<Intege
                 s.onNext(i++);
             }
         } finally {
-            emitterDone = true;
+            threadsDone.countDown();
         }
     }
 
-    private volatile boolean emitterDone;
+    /** Counted down by the emitting and the completing thread when they are done. */
+    private final CountDownLatch threadsDone = new CountDownLatch(2);
 
     private volatile boolean firstOnItsWay;
 
@@ -139,9 +145,9 @@ public final class OverlappingCompletePublisher implements Flow.Publisher<Intege
             if (!r.await(2, TimeUnit.SECONDS)) {
                 return "the receiver was never completed";
             }
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-            while (!(p.completed && p.emitterDone) && System.nanoTime() < deadline) {
-                Thread.sleep(1); // let the publisher's threads finish before counting completions
+            // let the publisher's threads finish before counting completions
+            if (!p.threadsDone.await(2, TimeUnit.SECONDS)) {
+                return "the publisher's threads did not finish";
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.senders.Senders;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.RefusalReason;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +26,9 @@ import reactor.core.publisher.Mono;
  * by {@code senders.scope.max-outstanding}. A real server on loopback, a real client (WebClient):
  * outstanding work never exceeds the limit, the excess is answered {@code 503} with
  * {@code Retry-After} at once (it does not wait for capacity), every accepted request's write
- * completes, and the heap stays flat.
+ * completes. (That refused work leaves nothing behind is asserted without a heap reading, by
+ * {@code ScopeRetentionTest.spawn_refusedWorkIsCollectable}; retained bytes per operation are measured
+ * by the benchmarks' {@code Footprint}.)
  */
 class OverloadTest {
 
@@ -76,18 +76,8 @@ class OverloadTest {
                 .block(Duration.ofSeconds(60));                  // hang guard only
     }
 
-    static long usedHeapAfterGc() {
-        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-        long used = Long.MAX_VALUE;
-        for (int i = 0; i < 3; i++) {                            // the lowest of a few collections
-            System.gc();
-            used = Math.min(used, memory.getHeapMemoryUsage().getUsed());
-        }
-        return used;
-    }
-
     @Test
-    @DisplayName("max-outstanding=100, 3,000 requests at concurrency 50: at most 100 outstanding, some 503s, no accepted write lost, heap flat")
+    @DisplayName("max-outstanding=100, 3,000 requests at concurrency 50: at most 100 outstanding, some 503s, no accepted write lost")
     void boundedScope_underSustainedLoad() throws Exception {
         String db = "jdbc:h2:mem:overload-sustained;DB_CLOSE_DELAY=-1";
         ConfigurableApplicationContext context = new SpringApplicationBuilder(AuditApplication.class)
@@ -100,9 +90,8 @@ class OverloadTest {
             WebClient client = ShutdownTestSupport.client(ShutdownTestSupport.port(context));
             assertEquals(100, scope.maxOutstanding());
 
-            orders(client, "warm-", 100, 50);                   // warm up, then measure from here
+            orders(client, "warm-", 100, 50);                   // warm up: 100 writes before the measured run
             Senders.syncWait(scope.whenIdle(), Duration.ofSeconds(30));
-            long heapBefore = usedHeapAfterGc();
 
             List<Answer> answers;
             Sampler sampler = new Sampler(scope);
@@ -124,9 +113,6 @@ class OverloadTest {
             assertEquals(100 + accepted, ShutdownTestSupport.rows(db));
             assertEquals(refused.size(), scope.refusedCount(RefusalReason.FULL));
             assertEquals(0, scope.refusedCount(RefusalReason.CLOSED));
-
-            long growth = usedHeapAfterGc() - heapBefore;
-            assertTrue(growth < 16L << 20, "heap grew by " + (growth >> 10) + " KB over 3,000 requests");
         } finally {
             context.close();
         }
