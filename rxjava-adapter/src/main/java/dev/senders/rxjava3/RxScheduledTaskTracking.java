@@ -4,6 +4,7 @@ import dev.senders.scope.internal.TaskAttribution;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.functions.Function;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
+import io.reactivex.rxjava3.schedulers.SchedulerRunnableIntrospection;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
@@ -116,7 +117,16 @@ public final class RxScheduledTaskTracking {
         public Runnable apply(Runnable task) throws Throwable {
             Function<? super Runnable, ? extends Runnable> p = previous;
             Runnable decorated = p == null ? task : p.apply(task);
-            return active ? TaskAttribution.attribute(decorated) : decorated;
+            return active && !wrapsAttributed(task) ? TaskAttribution.attribute(decorated) : decorated;
+        }
+
+        /**
+         * RxJava decorates a direct task twice: the task, then the worker task wrapping it
+         * ({@code scheduleDirect}); the wrapper of an attributed task is not attributed again.
+         */
+        private static boolean wrapsAttributed(Runnable task) {
+            return task instanceof SchedulerRunnableIntrospection
+                    && TaskAttribution.isAttributed(((SchedulerRunnableIntrospection) task).getWrappedRunnable());
         }
 
         @Override

@@ -69,6 +69,17 @@ public final class TaskAttribution {
         return work == null ? task : new AttributedTask(work, task);
     }
 
+    /**
+     * Whether {@code task} is already attributed (a hook sees it again when a scheduler decorates
+     * the wrapper of a task it decorated before, as RxJava's {@code scheduleDirect} does).
+     *
+     * @param task a task a hook was given
+     * @return {@code true} if it is the wrapper {@link #attribute} made
+     */
+    public static boolean isAttributed(Runnable task) {
+        return task instanceof AttributedTask;
+    }
+
     /** The work the calling thread is attributing to, if any (for tests and diagnostics). */
     static @Nullable SpawnedWork current() {
         return CURRENT.get().work;
