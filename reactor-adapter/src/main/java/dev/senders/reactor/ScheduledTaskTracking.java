@@ -1,7 +1,7 @@
 package dev.senders.reactor;
 
+import dev.senders.scope.internal.CountedHook;
 import dev.senders.scope.internal.TaskAttribution;
-import java.util.concurrent.atomic.AtomicBoolean;
 import reactor.core.Disposable;
 import reactor.core.scheduler.Schedulers;
 
@@ -44,7 +44,9 @@ public final class ScheduledTaskTracking {
     /** The key of the schedule hook in {@code Schedulers.onScheduleHook}. */
     public static final String HOOK_KEY = "dev.senders.reactor.ScheduledTaskTracking";
 
-    private static int installations; // guarded by the class lock
+    private static final CountedHook HOOK = new CountedHook(
+            () -> Schedulers.onScheduleHook(HOOK_KEY, TaskAttribution::attribute),
+            () -> Schedulers.resetOnScheduleHook(HOOK_KEY));
 
     private ScheduledTaskTracking() {}
 
@@ -55,12 +57,7 @@ public final class ScheduledTaskTracking {
      * @return the installation; {@code dispose()} is idempotent
      */
     public static Disposable install() {
-        synchronized (ScheduledTaskTracking.class) {
-            if (installations++ == 0) {
-                Schedulers.onScheduleHook(HOOK_KEY, TaskAttribution::attribute);
-                TaskAttribution.hookInstalled();
-            }
-        }
+        HOOK.acquire();
         return new Installation();
     }
 
@@ -70,39 +67,20 @@ public final class ScheduledTaskTracking {
      * @return {@code true} while installed
      */
     public static boolean isInstalled() {
-        synchronized (ScheduledTaskTracking.class) {
-            return installations > 0;
-        }
-    }
-
-    private static void uninstall() {
-        synchronized (ScheduledTaskTracking.class) {
-            if (--installations == 0) {
-                Schedulers.resetOnScheduleHook(HOOK_KEY);
-                TaskAttribution.hookRemoved();
-            }
-        }
+        return HOOK.installed();
     }
 
     /** One installation: its first {@code dispose()} counts it out. */
-    private static final class Installation extends AtomicBoolean implements Disposable {
+    private static final class Installation extends CountedHook.Installation implements Disposable {
         private static final long serialVersionUID = 1L;
 
-        @Override
-        public void dispose() {
-            if (compareAndSet(false, true)) {
-                uninstall();
-            }
-        }
-
-        @Override
-        public boolean isDisposed() {
-            return get();
+        Installation() {
+            super(HOOK);
         }
 
         @Override
         public String toString() {
-            return "ScheduledTaskTracking.install()[" + (get() ? "disposed" : "installed") + "]";
+            return "ScheduledTaskTracking.install()[" + (isDisposed() ? "disposed" : "installed") + "]";
         }
     }
 }

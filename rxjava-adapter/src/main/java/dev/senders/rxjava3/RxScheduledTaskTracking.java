@@ -1,11 +1,11 @@
 package dev.senders.rxjava3;
 
+import dev.senders.scope.internal.CountedHook;
 import dev.senders.scope.internal.TaskAttribution;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.functions.Function;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 import io.reactivex.rxjava3.schedulers.SchedulerRunnableIntrospection;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -42,8 +42,9 @@ import org.jspecify.annotations.Nullable;
  */
 public final class RxScheduledTaskTracking {
 
-    private static int installations; // guarded by the class lock
-    private static @Nullable Handler handler; // guarded by the class lock
+    private static final CountedHook HOOK = new CountedHook(RxScheduledTaskTracking::setHandler,
+            RxScheduledTaskTracking::removeHandler);
+    private static @Nullable Handler handler; // guarded by HOOK's lock
 
     private RxScheduledTaskTracking() {}
 
@@ -57,21 +58,7 @@ public final class RxScheduledTaskTracking {
      *         ({@code RxJavaPlugins.lockdown()}) and the handler is not installed yet
      */
     public static Disposable install() {
-        synchronized (RxScheduledTaskTracking.class) {
-            if (installations == 0) {
-                if (RxJavaPlugins.isLockdown()) {
-                    throw new IllegalStateException("RxJavaPlugins is locked down, so the schedule handler that keeps"
-                            + " spawned work counted while its scheduled tasks run cannot be installed: install"
-                            + " RxScheduledTaskTracking before RxJavaPlugins.lockdown(), or do without it"
-                            + " (Spring Boot: senders.scope.track-scheduled-tasks=false)");
-                }
-                Handler h = new Handler(RxJavaPlugins.getScheduleHandler());
-                RxJavaPlugins.setScheduleHandler(h);
-                handler = h;
-                TaskAttribution.hookInstalled();
-            }
-            installations++;
-        }
+        HOOK.acquire();
         return new Installation();
     }
 
@@ -81,26 +68,30 @@ public final class RxScheduledTaskTracking {
      * @return {@code true} while installed
      */
     public static boolean isInstalled() {
-        synchronized (RxScheduledTaskTracking.class) {
-            return installations > 0;
-        }
+        return HOOK.installed();
     }
 
-    private static void uninstall() {
-        synchronized (RxScheduledTaskTracking.class) {
-            if (--installations > 0) {
-                return;
-            }
-            Handler h = handler;
-            handler = null;
-            if (h == null) {
-                return;
-            }
-            h.active = false;
-            TaskAttribution.hookRemoved();
-            if (RxJavaPlugins.getScheduleHandler() == h && !RxJavaPlugins.isLockdown()) {
-                RxJavaPlugins.setScheduleHandler(h.previous);
-            }
+    private static void setHandler() {
+        if (RxJavaPlugins.isLockdown()) {
+            throw new IllegalStateException("RxJavaPlugins is locked down, so the schedule handler that keeps"
+                    + " spawned work counted while its scheduled tasks run cannot be installed: install"
+                    + " RxScheduledTaskTracking before RxJavaPlugins.lockdown(), or do without it"
+                    + " (Spring Boot: senders.scope.track-scheduled-tasks=false)");
+        }
+        Handler h = new Handler(RxJavaPlugins.getScheduleHandler());
+        RxJavaPlugins.setScheduleHandler(h);
+        handler = h;
+    }
+
+    private static void removeHandler() {
+        Handler h = handler;
+        handler = null;
+        if (h == null) {
+            return;
+        }
+        h.active = false;
+        if (RxJavaPlugins.getScheduleHandler() == h && !RxJavaPlugins.isLockdown()) {
+            RxJavaPlugins.setScheduleHandler(h.previous);
         }
     }
 
@@ -136,24 +127,16 @@ public final class RxScheduledTaskTracking {
     }
 
     /** One installation: its first {@code dispose()} counts it out. */
-    private static final class Installation extends AtomicBoolean implements Disposable {
+    private static final class Installation extends CountedHook.Installation implements Disposable {
         private static final long serialVersionUID = 1L;
 
-        @Override
-        public void dispose() {
-            if (compareAndSet(false, true)) {
-                uninstall();
-            }
-        }
-
-        @Override
-        public boolean isDisposed() {
-            return get();
+        Installation() {
+            super(HOOK);
         }
 
         @Override
         public String toString() {
-            return "RxScheduledTaskTracking.install()[" + (get() ? "disposed" : "installed") + "]";
+            return "RxScheduledTaskTracking.install()[" + (isDisposed() ? "disposed" : "installed") + "]";
         }
     }
 }
