@@ -1,27 +1,22 @@
 package dev.senders.stress;
 
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
-import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
-import reactor.core.publisher.Mono;
 
 /**
- * A never-completing {@code Mono} that, when subscribed, schedules one task through a scheduler
+ * A {@link CapturingMono} that, when subscribed, first schedules one task through a scheduler
  * hook entry ({@code Schedulers.onSchedule}, {@code RxJavaPlugins.onSchedule}) and keeps the
- * decorated task for an actor to run, as a scheduler's thread would; it hands its subscriber to
- * the test, and counts the cancels it receives. {@link #attributes()} tells, from inside the task, whether the thread attributes what
- * it schedules (the task was counted on its work).
+ * decorated task for an actor to run, as a scheduler's thread would. {@link #attributes()} tells,
+ * from inside the task, whether the thread attributes what it schedules (the task was counted on
+ * its work).
  */
-final class SchedulingMono extends Mono<Object> implements Subscription {
+final class SchedulingMono extends CapturingMono {
 
     private static final Runnable PROBE = () -> { };
 
     private final UnaryOperator<Runnable> hook;
     private Runnable body;
     private volatile Runnable task;
-    volatile CoreSubscriber<? super Object> subscriber;
-    private final AtomicInteger cancels = new AtomicInteger();
 
     SchedulingMono(UnaryOperator<Runnable> hook) {
         this.hook = hook;
@@ -45,20 +40,6 @@ final class SchedulingMono extends Mono<Object> implements Subscription {
     @Override
     public void subscribe(CoreSubscriber<? super Object> s) {
         task = hook.apply(body);
-        subscriber = s;
-        s.onSubscribe(this);
-    }
-
-    @Override
-    public void request(long n) {
-    }
-
-    @Override
-    public void cancel() {
-        cancels.incrementAndGet();
-    }
-
-    int cancels() {
-        return cancels.get();
+        super.subscribe(s);
     }
 }

@@ -87,11 +87,20 @@ public final class TaskAttribution {
 
     /** {@code work.subscribeUpstream()} with {@code work} current on this thread. */
     static void subscribe(SpawnedWork work) {
+        runAs(work, null);
+    }
+
+    /** {@code task.run()}, or {@code work.subscribeUpstream()} if it is null, with {@code work} current on this thread. */
+    private static void runAs(SpawnedWork work, @Nullable Runnable task) {
         Slot slot = CURRENT.get();
         SpawnedWork outer = slot.work;
         slot.work = work;
         try {
-            work.subscribeUpstream();
+            if (task == null) {
+                work.subscribeUpstream();
+            } else {
+                task.run();
+            }
         } finally {
             slot.work = outer;
         }
@@ -117,13 +126,9 @@ public final class TaskAttribution {
                 task.run(); // the work has released its association: untracked
                 return;
             }
-            Slot slot = CURRENT.get();
-            SpawnedWork outer = slot.work;
-            slot.work = work;
             try {
-                task.run();
+                runAs(work, task);
             } finally {
-                slot.work = outer;
                 work.taskEnded();
             }
         }
