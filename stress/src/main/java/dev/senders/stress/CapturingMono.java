@@ -10,7 +10,7 @@ import reactor.core.publisher.Mono;
  * A never-completing {@code Mono} that is also its subscription: it hands its (one) subscriber to
  * the test, which signals it by hand, and counts the cancels it receives, atomically.
  */
-final class CapturingMono extends Mono<Object> implements Subscription {
+class CapturingMono extends Mono<Object> implements Subscription {
 
     volatile CoreSubscriber<? super Object> subscriber;
     private volatile int cancels;

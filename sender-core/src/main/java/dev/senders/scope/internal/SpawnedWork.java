@@ -50,6 +50,13 @@ import dev.senders.internal.Nulls;
  * the stop token's callback) cancels the upstream and completes the work stopped. The work is
  * completed exactly once, after its stop registration was deregistered; in the direct path, an
  * error is routed before the association is released.
+ *
+ * <p>Scheduled tasks ({@link TaskAttribution}): while a scheduler hook is installed, tasks that
+ * the work schedules (while its source is subscribed, or from inside such a task) are attributed
+ * to it, and the release of its association (the token's {@code dissociate()}, or the receiver's
+ * completion on the general path) waits, after the work ended, until no attributed task is
+ * running: it then happens on the thread of the last task to return. A task that starts after the
+ * release runs untracked; one that never starts holds nothing.
  */
 public abstract class SpawnedWork implements StopNode {
     /*
@@ -59,7 +66,10 @@ public abstract class SpawnedWork implements StopNode {
      *   bits 4..5  phase: SUBSCRIBING 0, ACTIVE 1, STOP_PENDING 2, DONE 3
      *   bit  6     DIRECT: target is the token (else the receiver)
      *   bit  7     STARTED: the general path's start() ran (a second one is a protocol violation)
-     *   bits 8..   the subclass's (constant after construction)
+     *   bits 8..11 the subclass's (constant after construction)
+     *   bits 12..13 PENDING: the completion waiting for attributed tasks to end: 0 none, else how + 1
+     *   bits 16..30 TASKS: attributed tasks running now (at most 32767; more run untracked)
+     * The word stays non-negative (claim() answers -1 for "not ours").
      * The phase is SUBSCRIBING while the spawning thread subscribes the source, then
      * ACTIVE; it ends in DONE, reached by exactly one winner of a CAS among the
      * completion paths (terminal signal, dispose(), stop callback), and only the winner
@@ -90,6 +100,12 @@ public abstract class SpawnedWork implements StopNode {
     private static final int STARTED = 1 << 7;
     /** Where the subclass's bits start. */
     protected static final int SUBCLASS_SHIFT = 8;
+    private static final int SUBCLASS_MASK = 0xF;
+    private static final int PENDING_SHIFT = 12;
+    private static final int PENDING = 3 << PENDING_SHIFT;
+    private static final int TASK_SHIFT = 16;
+    private static final int TASK_ONE = 1 << TASK_SHIFT;
+    private static final int TASKS = 0x7FFF << TASK_SHIFT;
 
     /** What {@code spawn} hands a token's {@code wrap} to find out whether it adds anything. */
     private static final Sender<Void> PROBE = r -> {
@@ -108,14 +124,20 @@ public abstract class SpawnedWork implements StopNode {
     @SuppressWarnings("NullAway.Init") // set by the factory that creates the work, before it is published
     private Object target;
 
-    /** @param subclassBits constant bits for the subclass, kept in the word from bit 8 on */
+    /**
+     * @param subclassBits constant bits for the subclass (0..15), kept in the word at bits 8..11
+     * @throws IllegalArgumentException if {@code subclassBits} does not fit in four bits
+     */
     protected SpawnedWork(int subclassBits) {
+        if ((subclassBits & ~SUBCLASS_MASK) != 0) {
+            throw new IllegalArgumentException("subclass bits must be 0..15, was " + subclassBits);
+        }
         WORD.set(this, subclassBits << SUBCLASS_SHIFT); // plain: not yet published (no fence per spawn)
     }
 
     /** The subclass's bits given to the constructor. */
     protected final int subclassBits() {
-        return word >>> SUBCLASS_SHIFT;
+        return (word >>> SUBCLASS_SHIFT) & SUBCLASS_MASK;
     }
 
     // ---------------------------------------------------------------- the subclass's part
@@ -246,7 +268,7 @@ public abstract class SpawnedWork implements StopNode {
         registerStop(stop); // may find stop requested: then STOP_PENDING, never subscribed
         if ((word & PHASE) == SUBSCRIBING) { // else a stop came: do not subscribe
             try {
-                subscribeUpstream();
+                subscribe();
             } catch (Throwable t) { // subscribe must not throw; deliver what it threw
                 subscribeThrew(t);
                 return;
@@ -277,7 +299,7 @@ public abstract class SpawnedWork implements StopNode {
             return;
         }
         try {
-            subscribeUpstream();
+            subscribe();
         } catch (Throwable t) { // subscribe must not throw; deliver what it threw
             subscribeThrew(t);
             return;
@@ -285,6 +307,15 @@ public abstract class SpawnedWork implements StopNode {
         NEXT.set(this, SUBSCRIBED);
         if ((word & PHASE) == STOP_PENDING) {
             completePendingStop(); // the source itself disposed its subscriber while subscribing
+        }
+    }
+
+    /** {@link #subscribeUpstream}, with this work current for task attribution while a scheduler hook is installed. */
+    private void subscribe() {
+        if (TaskAttribution.hooks == 0) {
+            subscribeUpstream();
+        } else {
+            TaskAttribution.subscribe(this);
         }
     }
 
@@ -505,10 +536,102 @@ public abstract class SpawnedWork implements StopNode {
 
     @SuppressWarnings("unchecked")
     private Receiver<? super Void> receiver() {
-        return (Receiver<? super Void>) target;
+        Object t = target;
+        return (Receiver<? super Void>) (t instanceof DeferredError ? ((DeferredError) t).receiver : t);
     }
 
+    /**
+     * Completes the work (after the claim): releases the association now, or, while attributed
+     * tasks run, leaves the release to the last of them. Once the phase is DONE and no task runs,
+     * no task can start counted any more, so a count read as zero here stays zero.
+     */
     private void complete(int how, @Nullable Throwable error) {
+        if ((word & TASKS) != 0) {
+            completeAfterTasks(how, error);
+            return;
+        }
+        release(how, error);
+    }
+
+    /**
+     * The completion while attributed tasks run: an error of the direct path is routed now (only
+     * the release waits); the general path's error is kept with the receiver in {@code target}
+     * (written before the CAS that publishes it to the last task). Then PENDING is set, unless the
+     * last task ended meanwhile: then the release is ours.
+     */
+    private void completeAfterTasks(int how, @Nullable Throwable error) {
+        if (how == ERROR) {
+            if ((word & DIRECT) != 0) {
+                AsyncScopeToken token = (AsyncScopeToken) target;
+                routeError(token, Nulls.nonNull(error), token.spawnEnv());
+                how = VALUE;
+                error = null;
+            } else {
+                target = new DeferredError(receiver(), Nulls.nonNull(error));
+            }
+        }
+        for (;;) {
+            int w = word;
+            if ((w & TASKS) == 0) {
+                release(how, error);
+                return;
+            }
+            if (casNodeWord(w, w | (how + 1) << PENDING_SHIFT)) {
+                return; // the last attributed task to return releases
+            }
+        }
+    }
+
+    /**
+     * An attributed task starts (on its scheduler's thread): counted unless the work has released
+     * its association (phase DONE with no task running), or the count is full.
+     *
+     * @return {@code true} if counted: then call {@link #taskEnded()} once when it returns
+     */
+    final boolean taskStarted() {
+        for (;;) {
+            int w = word;
+            int tasks = w & TASKS;
+            if (tasks == TASKS || tasks == 0 && (w & PHASE) == DONE) {
+                return false; // released (or releasing): the task runs untracked
+            }
+            if (casNodeWord(w, w + TASK_ONE)) {
+                return true;
+            }
+        }
+    }
+
+    /** A counted task returned: the last one releases a pending completion. */
+    final void taskEnded() {
+        for (;;) {
+            int w = word;
+            int nw = w - TASK_ONE;
+            int pending = w & PENDING;
+            if ((nw & TASKS) == 0 && pending != 0) {
+                if (casNodeWord(w, nw & ~PENDING)) {
+                    int how = (pending >>> PENDING_SHIFT) - 1;
+                    release(how, how == ERROR ? ((DeferredError) target).error : null);
+                    return;
+                }
+            } else if (casNodeWord(w, nw)) {
+                return;
+            }
+        }
+    }
+
+    /** The general path's receiver and the error it is to get once the attributed tasks ended. */
+    private static final class DeferredError {
+        final Receiver<? super Void> receiver;
+        final Throwable error;
+
+        DeferredError(Receiver<? super Void> receiver, Throwable error) {
+            this.receiver = receiver;
+            this.error = error;
+        }
+    }
+
+    /** Releases the association: the token's (direct path) or the receiver's completion. */
+    private void release(int how, @Nullable Throwable error) {
         if ((word & DIRECT) != 0) {
             AsyncScopeToken token = (AsyncScopeToken) target;
             if (how == ERROR) {

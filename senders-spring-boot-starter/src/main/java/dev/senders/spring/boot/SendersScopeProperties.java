@@ -54,6 +54,14 @@ public class SendersScopeProperties {
      */
     private boolean trackTaskExecutor = true;
 
+    /**
+     * Whether work spawned with ReactorScopes.spawn or RxScopes.spawn stays work of the scope while
+     * the tasks it scheduled on Reactor's or RxJava's schedulers run, so that shutdown waits for
+     * (or reports) code that ignores its cancellation: installs Reactor's schedule hook and
+     * RxJava's schedule handler while the context runs.
+     */
+    private boolean trackScheduledTasks = true;
+
     private final Shutdown shutdown = new Shutdown();
 
     /** The defaults: name {@value #DEFAULT_NAME}, context propagation on, list limit 20, grace 30 s, stop timeout 10 s. */
@@ -163,6 +171,24 @@ public class SendersScopeProperties {
      */
     public void setTrackTaskExecutor(boolean trackTaskExecutor) {
         this.trackTaskExecutor = trackTaskExecutor;
+    }
+
+    /**
+     * Whether spawned Reactor and RxJava work is tracked while its scheduled tasks run.
+     *
+     * @return {@code senders.scope.track-scheduled-tasks}
+     */
+    public boolean isTrackScheduledTasks() {
+        return trackScheduledTasks;
+    }
+
+    /**
+     * Sets whether spawned Reactor and RxJava work is tracked while its scheduled tasks run.
+     *
+     * @param trackScheduledTasks {@code true} to install the scheduler hooks
+     */
+    public void setTrackScheduledTasks(boolean trackScheduledTasks) {
+        this.trackScheduledTasks = trackScheduledTasks;
     }
 
     /**
