@@ -89,6 +89,17 @@ class SendersTestExecutionListenerTest {
     }
 
     @Test
+    void aTestDuringWhichAnAsyncVoidMethodThrowsFailsWithThatException_andTheScopeCountsItFailed() {
+        Events events = run(SpringFixtures.AsyncVoidMethodThrows.class);
+        events.assertThatEvents().haveExactly(1, event(test("a_callsAnAsyncMethodThatThrows"),
+                finishedWithFailure(message(m -> m.contains("work 'Auditor#audit'") && m.contains("audit store down for 11")))));
+        events.assertThatEvents().haveExactly(1, event(test("b_theFailureWasCountedAsFailed"), finishedSuccessfully()));
+        Throwable failure = failureOf(events);
+        assertEquals(1, failure.getSuppressed().length);
+        assertEquals("audit store down for 11", failure.getSuppressed()[0].getMessage());
+    }
+
+    @Test
     void aTestClassCanOptOut() {
         Events events = run(SpringFixtures.OptedOut.class);
         events.assertStatistics(s -> s.started(1).succeeded(1));
