@@ -732,37 +732,6 @@ final class DocsCheck {
         return MARKER.matcher(comment).find() ? comment.toString() : null;
     }
 
-    /** Imports every snippet gets (single-type ones where two libraries share a simple name). */
-    private static final String PRELUDE_IMPORTS = String.join("\n",
-            "import dev.senders.*;",
-            "import dev.senders.scope.*;",
-            "import dev.senders.task.*;",
-            "import dev.senders.reactor.*;",
-            "import dev.senders.rxjava3.*;",
-            "import dev.senders.spring.boot.*;",
-            "import dev.senders.test.*;",
-            "import static org.junit.jupiter.api.Assertions.*;",
-            "import java.util.*;",
-            "import java.util.concurrent.*;",
-            "import java.util.concurrent.atomic.*;",
-            "import java.util.function.*;",
-            "import java.time.*;",
-            "import reactor.core.Disposable;",
-            "import reactor.core.Disposables;",
-            "import reactor.core.publisher.Flux;",
-            "import reactor.core.publisher.Mono;",
-            "import reactor.util.context.Context;",
-            "import io.reactivex.rxjava3.core.Completable;",
-            "import io.reactivex.rxjava3.core.Flowable;",
-            "import io.reactivex.rxjava3.core.Maybe;",
-            "import io.reactivex.rxjava3.core.Observable;",
-            "import io.reactivex.rxjava3.core.Single;",
-            "import io.reactivex.rxjava3.disposables.CompositeDisposable;",
-            "import org.reactivestreams.Publisher;",
-            "import org.springframework.stereotype.Component;",
-            "import org.springframework.web.reactive.function.server.ServerRequest;",
-            "import org.springframework.web.reactive.function.server.ServerResponse;",
-            "");
 
     private static final Pattern DECLARATION = Pattern.compile(
             "(@|class |record |interface |enum |static |public |private |protected |final |abstract ).*"
@@ -800,10 +769,6 @@ final class DocsCheck {
                 src.add(bodyLines.get(k));
                 from.add(firstLine + k);
             }
-        }
-        for (String line : PRELUDE_IMPORTS.split("\n")) {
-            src.add(line);
-            from.add(0);
         }
         src.add("class " + s.name() + " extends DocsPrelude {");
         from.add(0);
