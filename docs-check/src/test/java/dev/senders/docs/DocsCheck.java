@@ -589,8 +589,93 @@ final class DocsCheck {
     /** Every fenced java block of the given files that does not compile, with javac's messages. */
     List<Problem> checkSnippets(List<String> docs) {
         List<Problem> problems = new ArrayList<>();
-        List<Snippet> snippets = new ArrayList<>();
+        List<Snippet> snippets = snippets(docs, problems);
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        // All snippets in one compilation, each in its first wrapper; only those that fail then
+        // try the other wrappers one by one (a snippet may be statements or members).
+        List<JavaFileObject> units = new ArrayList<>();
+        for (Snippet s : snippets) {
+            units.add(unit(s.name(), String.join("\n", source(s, wrappers(s).get(0), new ArrayList<>())) + "\n"));
+        }
+        units.add(unit("DocsPrelude", prelude()));
+        DiagnosticCollector<JavaFileObject> batch = new DiagnosticCollector<>();
+        boolean allCompile = run(javac, batch, units);
+        Set<String> failing = new HashSet<>();
+        for (Diagnostic<? extends JavaFileObject> d : batch.getDiagnostics()) {
+            if (d.getKind() == Diagnostic.Kind.ERROR && d.getSource() != null) {
+                failing.add(d.getSource().getName().replaceFirst(".*/", "").replace(".java", ""));
+            }
+        }
+        for (Snippet s : snippets) {
+            if (allCompile || !failing.contains(s.name()) && !failing.contains("DocsPrelude")) {
+                continue;
+            }
+            String error = compile(javac, s);
+            if (error != null) {
+                problems.add(new Problem(s.doc(), s.fenceLine(), "the java snippet does not compile: " + error));
+            }
+        }
+        problems.sort(java.util.Comparator.comparing(Problem::file).thenComparingInt(Problem::line));
+        return problems;
+    }
+
+    /** The package a Spring test snippet is compiled into: where its application and beans are (test sources). */
+    static final String SPRING_SNIPPET_PACKAGE = "dev.senders.docs.spring";
+
+    private static final Pattern TOP_CLASS = Pattern.compile("^(?:public\\s+|final\\s+|abstract\\s+)*class\\s+(\\w+)", Pattern.MULTILINE);
+
+    /**
+     * Every fenced java block of {@code docs} that is a Spring test ({@code @SpringBootTest}) compiled
+     * as written, as a whole compilation unit with its own imports and nothing else (no prelude), in
+     * the package {@value #SPRING_SNIPPET_PACKAGE}, and run with the JUnit Platform: a problem for
+     * each that does not compile, has no test, or has a test that does not pass, and one when the
+     * docs hold no such snippet.
+     */
+    List<Problem> runSpringTests(List<String> docs) {
+        List<Problem> problems = new ArrayList<>();
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        int found = 0;
+        for (Snippet s : snippets(docs, problems)) {
+            if (!s.body().contains("@SpringBootTest")) {
+                continue;
+            }
+            found++;
+            Matcher c = TOP_CLASS.matcher(s.body());
+            if (!c.find()) {
+                problems.add(new Problem(s.doc(), s.fenceLine(), "the Spring test snippet declares no top-level class"));
+                continue;
+            }
+            String name = c.group(1);
+            List<String> src = new ArrayList<>();
+            List<Integer> from = new ArrayList<>();
+            src.add("package " + SPRING_SNIPPET_PACKAGE + ";");
+            from.add(0);
+            List<String> lines = s.lines();
+            for (int k = 0; k < lines.size(); k++) {
+                src.add(lines.get(k).trim().equals("...") ? "" : lines.get(k));
+                from.add(s.fenceLine() + 1 + k);
+            }
+            Path out = tempDir();
+            String errors = javacErrors(javac, name, String.join("\n", src) + "\n", from, s.doc(), out, false);
+            if (errors != null) {
+                problems.add(new Problem(s.doc(), s.fenceLine(),
+                        "the Spring test snippet does not compile as written (it must carry its imports): " + errors));
+                continue;
+            }
+            String failure = SpringSnippetRunner.run(out, SPRING_SNIPPET_PACKAGE + "." + name);
+            if (failure != null) {
+                problems.add(new Problem(s.doc(), s.fenceLine(), "the Spring test snippet does not pass: " + failure));
+            }
+        }
+        if (found == 0) {
+            problems.add(new Problem(docs.get(0), 1, "no Spring test snippet (@SpringBootTest) in " + docs));
+        }
+        return problems;
+    }
+
+    /** The fenced java blocks of {@code docs} not marked skip; a skip marker without a reason is a problem. */
+    private List<Snippet> snippets(List<String> docs, List<Problem> problems) {
+        List<Snippet> snippets = new ArrayList<>();
         int counter = 0;
         for (String doc : docs) {
             List<String> lines = read(root.resolve(doc)).lines().toList();
@@ -626,32 +711,7 @@ final class DocsCheck {
                 snippets.add(new Snippet("Snippet" + (counter++), doc, open + 1, body, context));
             }
         }
-        // All snippets in one compilation, each in its first wrapper; only those that fail then
-        // try the other wrappers one by one (a snippet may be statements or members).
-        List<JavaFileObject> units = new ArrayList<>();
-        for (Snippet s : snippets) {
-            units.add(unit(s.name(), String.join("\n", source(s, wrappers(s).get(0), new ArrayList<>())) + "\n"));
-        }
-        units.add(unit("DocsPrelude", prelude()));
-        DiagnosticCollector<JavaFileObject> batch = new DiagnosticCollector<>();
-        boolean allCompile = run(javac, batch, units);
-        Set<String> failing = new HashSet<>();
-        for (Diagnostic<? extends JavaFileObject> d : batch.getDiagnostics()) {
-            if (d.getKind() == Diagnostic.Kind.ERROR && d.getSource() != null) {
-                failing.add(d.getSource().getName().replaceFirst(".*/", "").replace(".java", ""));
-            }
-        }
-        for (Snippet s : snippets) {
-            if (allCompile || !failing.contains(s.name()) && !failing.contains("DocsPrelude")) {
-                continue;
-            }
-            String error = compile(javac, s);
-            if (error != null) {
-                problems.add(new Problem(s.doc(), s.fenceLine(), "the java snippet does not compile: " + error));
-            }
-        }
-        problems.sort(java.util.Comparator.comparing(Problem::file).thenComparingInt(Problem::line));
-        return problems;
+        return snippets;
     }
 
     private static String markerBefore(List<String> lines, int fenceLine) {
@@ -672,37 +732,6 @@ final class DocsCheck {
         return MARKER.matcher(comment).find() ? comment.toString() : null;
     }
 
-    /** Imports every snippet gets (single-type ones where two libraries share a simple name). */
-    private static final String PRELUDE_IMPORTS = String.join("\n",
-            "import dev.senders.*;",
-            "import dev.senders.scope.*;",
-            "import dev.senders.task.*;",
-            "import dev.senders.reactor.*;",
-            "import dev.senders.rxjava3.*;",
-            "import dev.senders.spring.boot.*;",
-            "import dev.senders.test.*;",
-            "import static org.junit.jupiter.api.Assertions.*;",
-            "import java.util.*;",
-            "import java.util.concurrent.*;",
-            "import java.util.concurrent.atomic.*;",
-            "import java.util.function.*;",
-            "import java.time.*;",
-            "import reactor.core.Disposable;",
-            "import reactor.core.Disposables;",
-            "import reactor.core.publisher.Flux;",
-            "import reactor.core.publisher.Mono;",
-            "import reactor.util.context.Context;",
-            "import io.reactivex.rxjava3.core.Completable;",
-            "import io.reactivex.rxjava3.core.Flowable;",
-            "import io.reactivex.rxjava3.core.Maybe;",
-            "import io.reactivex.rxjava3.core.Observable;",
-            "import io.reactivex.rxjava3.core.Single;",
-            "import io.reactivex.rxjava3.disposables.CompositeDisposable;",
-            "import org.reactivestreams.Publisher;",
-            "import org.springframework.stereotype.Component;",
-            "import org.springframework.web.reactive.function.server.ServerRequest;",
-            "import org.springframework.web.reactive.function.server.ServerResponse;",
-            "");
 
     private static final Pattern DECLARATION = Pattern.compile(
             "(@|class |record |interface |enum |static |public |private |protected |final |abstract ).*"
@@ -741,10 +770,6 @@ final class DocsCheck {
                 from.add(firstLine + k);
             }
         }
-        for (String line : PRELUDE_IMPORTS.split("\n")) {
-            src.add(line);
-            from.add(0);
-        }
         src.add("class " + s.name() + " extends DocsPrelude {");
         from.add(0);
         src.add(s.context());
@@ -782,12 +807,18 @@ final class DocsCheck {
     }
 
     private boolean run(JavaCompiler javac, DiagnosticCollector<JavaFileObject> diagnostics, List<JavaFileObject> units) {
-        Path out;
+        return run(javac, diagnostics, units, tempDir());
+    }
+
+    private static Path tempDir() {
         try {
-            out = Files.createTempDirectory("docs-check");
+            return Files.createTempDirectory("docs-check");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private boolean run(JavaCompiler javac, DiagnosticCollector<JavaFileObject> diagnostics, List<JavaFileObject> units, Path out) {
         return javac.getTask(new StringWriter(), fileManager(javac), diagnostics,
                 List.of("-proc:none", "-classpath", classPath, "-d", out.toString(), "-Xlint:none", "-nowarn"),
                 null, units).call();
@@ -806,9 +837,16 @@ final class DocsCheck {
 
     /** Compiles the unit with the prelude; null when it compiles, else the errors at their doc lines. */
     private String javacErrors(JavaCompiler javac, String name, String source, List<Integer> docLines, String doc) {
-        List<JavaFileObject> units = List.of(unit(name, source), unit("DocsPrelude", prelude()));
+        return javacErrors(javac, name, source, docLines, doc, tempDir(), true);
+    }
+
+    /** As above, into {@code out}; with the prelude or, for a whole compilation unit, without. */
+    private String javacErrors(JavaCompiler javac, String name, String source, List<Integer> docLines, String doc, Path out,
+            boolean withPrelude) {
+        List<JavaFileObject> units = withPrelude ? List.of(unit(name, source), unit("DocsPrelude", prelude()))
+                : List.of(unit(name, source));
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-        if (run(javac, diagnostics, units)) {
+        if (run(javac, diagnostics, units, out)) {
             return null;
         }
         StringBuilder errors = new StringBuilder();

@@ -9,6 +9,8 @@ import dev.senders.Scheduler;
 import dev.senders.Sender;
 import dev.senders.Senders;
 import dev.senders.scope.CountingScope;
+import dev.senders.scope.Scopes;
+import dev.senders.scope.ShutdownReport;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Maybe;
@@ -21,13 +23,10 @@ import io.reactivex.rxjava3.subjects.SingleSubject;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 /** The code of rxjava-adapter/README.md, kept compiling and passing. */
@@ -57,30 +56,28 @@ class ReadmeExamplesTest {
     /** After: the same subscribe calls against a scope's container; shutdown drains, then stops. */
     static final class PriceServiceAfter {
         final List<Integer> prices = new CopyOnWriteArrayList<>();
-        final List<Throwable> errors = new CopyOnWriteArrayList<>();
-        private final CountingScope scope = new CountingScope(errors::add);      // spawned work's errors
-        private final ScopeContainer subscriptions = RxScopes.asContainer(scope);
+        final List<Throwable> errors;
+        private final CountingScope scope;                                       // passed in: the application's, or a test's
+        private final ScopeContainer subscriptions;
+
+        PriceServiceAfter(CountingScope scope, List<Throwable> errors) {
+            this.errors = errors;
+            this.scope = scope;
+            this.subscriptions = RxScopes.asContainer(scope);
+        }
 
         void watch(Flowable<Integer> ticks) {
             ticks.subscribe(prices::add, errors::add, () -> { }, subscriptions); // unchanged
         }
 
-        void refresh(Single<Integer> quote) {
-            RxScopes.spawn(quote.doOnSuccess(prices::add), scope.getToken());   // released when it ends
+        boolean refresh(Single<Integer> quote) {
+            Disposable d = RxScopes.spawn(quote.doOnSuccess(prices::add), scope.getToken()); // released when it ends
+            return d != RxScopes.REFUSED;       // REFUSED: the scope is closed and quote was never subscribed
         }
 
         /** Refuse new work, let running work finish for up to {@code grace}, then stop the rest. */
-        boolean shutdown(Duration grace) throws InterruptedException, ExecutionException {
-            scope.close();                                                      // no new work
-            CompletableFuture<Void> joined = Senders.toCompletableFuture(scope.join());
-            try {
-                joined.get(grace.toMillis(), TimeUnit.MILLISECONDS);            // drained in time
-                return true;
-            } catch (TimeoutException e) {
-                scope.requestStop();                                            // disposes what is left
-                joined.get();                                                   // the stopped work has ended
-                return false;
-            }
+        ShutdownReport shutdown(Duration grace) {
+            return Scopes.joinOrStop(scope, grace, Duration.ofSeconds(5));     // JOINED, STOPPED or ABANDONED
         }
     }
 
@@ -100,27 +97,31 @@ class ReadmeExamplesTest {
 
     @Test
     void readme_scopeAfter_drainsRunningWork() throws Exception {
-        PriceServiceAfter service = new PriceServiceAfter();
+        List<Throwable> errors = new CopyOnWriteArrayList<>();
+        PriceServiceAfter service = new PriceServiceAfter(new CountingScope(errors::add), errors);
         PublishProcessor<Integer> ticks = PublishProcessor.create();
         SingleSubject<Integer> quote = SingleSubject.create();
         service.watch(ticks);
-        service.refresh(quote);
+        assertTrue(service.refresh(quote));
         assertEquals(2, service.scope.count());
         ticks.onNext(1);
         ticks.onComplete();            // the lambda subscriber deletes itself from the container
         quote.onSuccess(2);            // the spawned Single releases its count
-        assertTrue(service.shutdown(Duration.ofSeconds(10)));
+        assertEquals(ShutdownReport.Outcome.JOINED, service.shutdown(Duration.ofSeconds(10)).outcome());
+        assertFalse(service.refresh(Single.just(3)), "a closed scope refuses: RxScopes.REFUSED");
         assertEquals(List.of(1, 2), service.prices);
         assertEquals(List.of(), service.errors);
     }
 
     @Test
     void readme_scopeAfter_stopsWhatDoesNotFinish() throws Exception {
-        PriceServiceAfter service = new PriceServiceAfter();
+        List<Throwable> errors = new CopyOnWriteArrayList<>();
+        PriceServiceAfter service = new PriceServiceAfter(new CountingScope(errors::add), errors);
         PublishProcessor<Integer> ticks = PublishProcessor.create();
         service.watch(ticks);
         service.refresh(Single.never());
-        assertFalse(service.shutdown(Duration.ofMillis(50))); // the never-ending work cannot drain
+        // the never-ending work cannot drain: stop is requested after the grace, and it ends
+        assertEquals(ShutdownReport.Outcome.STOPPED, service.shutdown(Duration.ofMillis(50)).outcome());
         assertFalse(ticks.hasSubscribers());                  // requestStop disposed the container's subscriber
         assertEquals(0, service.scope.count());
         assertEquals(List.of(), service.errors);

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -224,15 +225,34 @@ public final class OutstandingSummary {
      * @return the lines, empty when nothing is outstanding
      */
     public String lines(int maxFrames) {
+        return lines(maxFrames, frame -> true);
+    }
+
+    /**
+     * {@link #lines(int)} printing only the spawn-site frames {@code shown} accepts (the first
+     * {@code maxFrames} of them); the frames left out are counted on a {@code "... n more"} line.
+     * For views that hide a framework's frames around the caller's.
+     *
+     * @param maxFrames the most spawn-site frames printed per piece of work
+     * @param shown which frames may be printed
+     * @return the lines, empty when nothing is outstanding
+     * @throws NullPointerException if {@code shown} is null
+     */
+    public String lines(int maxFrames, Predicate<? super StackTraceElement> shown) {
+        Objects.requireNonNull(shown, "shown");
         StringBuilder sb = new StringBuilder();
         for (OutstandingWork w : oldest) {
             sb.append("\n  ").append(w);
             List<StackTraceElement> site = w.spawnSite();
-            for (int i = 0; i < site.size() && i < maxFrames; i++) {
-                sb.append("\n      at ").append(site.get(i));
+            int printed = 0;
+            for (StackTraceElement frame : site) {
+                if (printed < maxFrames && shown.test(frame)) {
+                    sb.append("\n      at ").append(frame);
+                    printed++;
+                }
             }
-            if (site.size() > maxFrames && maxFrames > 0) {
-                sb.append("\n      ... ").append(site.size() - maxFrames).append(" more");
+            if (site.size() > printed && maxFrames > 0) {
+                sb.append("\n      ... ").append(site.size() - printed).append(" more");
             }
         }
         long beyond = listed - oldest.size();

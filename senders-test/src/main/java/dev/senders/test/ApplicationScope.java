@@ -11,6 +11,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <pre>{@code
  * @SpringBootTest(webEnvironment = RANDOM_PORT)
+ * @AutoConfigureWebTestClient            // Spring Boot 4: makes the WebTestClient bean
  * class OrderAuditTest {
  *     @Test
  *     void anOrderIsAudited(@Autowired WebTestClient web, @Autowired AuditStore store) {
@@ -24,7 +25,8 @@ import org.jspecify.annotations.Nullable;
  * <p>Works in a test method of a Spring test when {@code senders-test} is on the test class path
  * (its {@link SendersTestExecutionListener} tracks the current test on the test's thread).
  * Idle means what {@code whenIdle()} means: no work held at some instant after the call; the scope
- * stays open.
+ * stays open. Work still running at the deadline is reported and left running; if it still runs
+ * after the test method, the listener stops it then (see {@link SendersTestExecutionListener}).
  */
 public final class ApplicationScope {
 
@@ -36,8 +38,8 @@ public final class ApplicationScope {
      * Waits, up to the Spring property {@value SendersTestExecutionListener#IDLE_TIMEOUT_PROPERTY}
      * (default 10 s), until the application scope holds no work.
      *
-     * @throws AssertionError if work still runs at the deadline (listed), or work spawned since
-     *         the test method started failed (attached as suppressed)
+     * @throws AssertionError if work still runs at the deadline (listed, and left running), or
+     *         work spawned since the test method started failed (attached as suppressed)
      * @throws IllegalStateException if called outside a test method of a Spring test
      */
     public static void awaitIdle() {

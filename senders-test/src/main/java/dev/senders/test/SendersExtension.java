@@ -2,15 +2,20 @@ package dev.senders.test;
 
 import dev.senders.Senders;
 import dev.senders.scope.CountingScope;
-import dev.senders.scope.OutstandingWork;
+import dev.senders.scope.OutstandingSummary;
+import dev.senders.scope.Scopes;
+import dev.senders.scope.ShutdownReport;
 import dev.senders.scope.SimpleCountingScope;
 import java.lang.reflect.AnnotatedElement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -51,11 +56,19 @@ import org.jspecify.annotations.Nullable;
  * <p><b>After the test</b> (after its {@code @AfterEach} methods), on the test's thread: each
  * scope is closed and joined within the deadline: {@link JoinTimeout} on the method, else on
  * the class, else the JUnit configuration parameter {@value #JOIN_TIMEOUT_PARAMETER}
- * ({@code "5s"}, {@code "500ms"}, {@code "PT5S"}), else 5 s, measured on the real clock. Work
- * still running at the deadline is asked to stop and listed in the failure (name, age, spawn
- * site); the errors recorded are attached to it as suppressed exceptions. The test is then
- * reported failed (never aborted); a test that failed already gets this failure as suppressed.
- * Errors of work that fails after the test method returned, before its scope joined, count.
+ * ({@code "5s"}, {@code "500ms"}, {@code "PT5S"}), else 5 s, measured on the real clock. The
+ * {@code CountingScope} is shut down with {@link Scopes#joinOrStop}: work still running at the
+ * deadline is asked to stop and gets 1 s more to end. The failure lists the work running at the
+ * deadline (name, kind, age, spawn site) and says what became of it: it ended after the stop
+ * request, or it still runs and is abandoned (listed again); a {@code SimpleCountingScope}
+ * cannot stop its work, which is reported as left running. The errors recorded are attached as
+ * suppressed exceptions. The test is then reported failed (never aborted); a test that failed
+ * already gets this failure as suppressed. Errors of work that fails after the test method
+ * returned, before its scope joined, count.
+ *
+ * <p>Spawn sites in the failure show the caller's frames only (Reactor, RxJava, Spring, JDK,
+ * JUnit and library frames are counted, not printed); the JUnit configuration parameter (or
+ * system property) {@code senders.test.full-spawn-sites=true} prints them whole.
  */
 public final class SendersExtension implements BeforeEachCallback, AfterEachCallback, ParameterResolver {
 
@@ -111,7 +124,8 @@ public final class SendersExtension implements BeforeEachCallback, AfterEachCall
         if (work == null) {
             return;
         }
-        AssertionError failure = work.finish(joinTimeout(context));
+        boolean full = context.getConfigurationParameter(SpawnSites.FULL_PROPERTY).map(Boolean::parseBoolean).orElse(false);
+        AssertionError failure = work.finish(joinTimeout(context), SpawnSites.shown(full));
         if (failure != null) {
             throw failure;
         }
@@ -172,27 +186,31 @@ public final class SendersExtension implements BeforeEachCallback, AfterEachCall
             return virtualTime;
         }
 
-        /** Closes and joins the scopes; the failure to report, or null. */
-        synchronized @Nullable AssertionError finish(Duration timeout) {
-            List<OutstandingWork> running = new ArrayList<>();
-            boolean timedOut = false;
+        /**
+         * Shuts the scopes down: a {@code CountingScope} with {@code Scopes.joinOrStop} (the
+         * deadline as its grace, then {@link #STOP_GRACE} after the stop request), a
+         * {@code SimpleCountingScope}, which cannot be stopped, by joining it within the same
+         * deadline. The failure to report, or null.
+         */
+        synchronized @Nullable AssertionError finish(Duration timeout, Predicate<StackTraceElement> frames) {
+            List<WorkFailures.Leftover> leftovers = new ArrayList<>();
             try {
                 long deadline = System.nanoTime() + Math.max(0L, timeout.toNanos());
-                if (counting != null) {
-                    counting.close();
-                }
                 if (simple != null) {
-                    simple.close();
+                    simple.close(); // refuses new work from now on, as the CountingScope's shutdown does
                 }
-                if (counting != null && !join(counting.join(), deadline)) {
-                    timedOut = true;
-                    running.addAll(counting.outstanding());
-                    counting.requestStop();
-                    join(counting.join(), System.nanoTime() + STOP_GRACE.toNanos());
+                if (counting != null) {
+                    AtomicReference<OutstandingSummary> atDeadline = new AtomicReference<>();
+                    ShutdownReport report = Objects.requireNonNull(Senders.syncWait(Scopes.joinOrStopAsync(counting, timeout,
+                            STOP_GRACE, OutstandingSummary.DEFAULT_LIMIT, atGrace -> atDeadline.set(atGrace.outstanding()))));
+                    OutstandingSummary running = atDeadline.get();
+                    if (running != null) {
+                        leftovers.add(WorkFailures.Leftover.shutDown(timeout, running, report, frames));
+                    }
                 }
                 if (simple != null && !join(simple.join(), deadline)) {
-                    timedOut = true;
-                    running.addAll(simple.outstanding()); // a SimpleCountingScope cannot stop its work
+                    leftovers.add(new WorkFailures.Leftover(timeout, OutstandingSummary.of(simple),
+                            "A SimpleCountingScope cannot stop its work: it was left running (abandoned)."));
                 }
             } finally {
                 errors.close();
@@ -200,8 +218,7 @@ public final class SendersExtension implements BeforeEachCallback, AfterEachCall
                     virtualTime.close();
                 }
             }
-            String where = "scope '" + name + "'";
-            return WorkFailures.failure(where, TestDurations.format(timeout), running, timedOut, errors.errors(), 0L);
+            return WorkFailures.failure("scope '" + name + "'", leftovers, errors.errors(), 0L, frames);
         }
 
         private static boolean join(dev.senders.Sender<Void> join, long deadlineNanos) {

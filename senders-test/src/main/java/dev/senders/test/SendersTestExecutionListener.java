@@ -5,8 +5,10 @@ import java.time.Duration;
 import org.springframework.context.ApplicationContext;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.TestContext;
 import org.springframework.test.context.TestExecutionListener;
+import org.springframework.test.context.support.DependencyInjectionTestExecutionListener;
 
 /**
  * Makes every Spring test wait, after each test method, for the work it spawned into the
@@ -17,15 +19,21 @@ import org.springframework.test.context.TestExecutionListener;
  * merging the defaults leaves it out).
  *
  * <p>Before each test method it starts recording the errors of spawned work: those the
- * starter's error handler logs for the application scope, and those that reach
- * {@code Hooks.onErrorDropped}. After the method (before the context is dirtied or closed), on
- * the test's thread, it waits for the scope to be idle ({@code whenIdle()}: the scope stays open
- * for the next test of the same cached context) up to the Spring property
+ * context's {@code SpawnErrorLogger} (the starter's scope error handler) logs, and those that
+ * reach {@code Hooks.onErrorDropped}. After the method (before the context is dirtied or closed),
+ * on the test's thread, it waits for the scope to be idle ({@code whenIdle()}: the scope stays
+ * open for the next test of the same cached context) up to the Spring property
  * {@value #IDLE_TIMEOUT_PROPERTY} (default 10 s; {@code "10s"}, {@code "500ms"},
- * {@code "PT10S"}), then fails the test when work still runs (listing it: name, age, spawn site;
- * debug capture is on during the method) or when spawned work failed in between (the errors
- * attached as suppressed). Only errors from the start of the method to the end of that wait
- * count, so an earlier test's failure never fails a later one.
+ * {@code "PT10S"}). The test fails when spawned work failed in between (the errors attached as
+ * suppressed) or when work still runs at the deadline. Such work is dealt with on this test, so
+ * that it never fails a later one: it is listed (name, kind, age, spawn site; debug capture is on
+ * during the method), the application scope is shut down with {@code Scopes.joinOrStop} (stop
+ * requested at once, 1 s to end), the failure says whether the work then ended or still runs
+ * (abandoned, listed again), and the application context is marked dirty, as
+ * {@code @DirtiesContext} does: it is closed now, and the next test gets a fresh context whose
+ * scope holds none of this work. Only errors from the start of the method to the end of that
+ * wait count, and each context's errors are its own, so an earlier test's failure never fails a
+ * later one.
  *
  * <p>Opt out per test class with the property {@value #ENABLED_PROPERTY}{@code =false} (for
  * example {@code @SpringBootTest(properties = "senders.test.await-idle=false")}). Inside a test,
@@ -73,7 +81,8 @@ public final class SendersTestExecutionListener implements TestExecutionListener
         String timeoutText = env.getProperty(IDLE_TIMEOUT_PROPERTY);
         Duration timeout = timeoutText == null ? DEFAULT_IDLE_TIMEOUT : TestDurations.parse(IDLE_TIMEOUT_PROPERTY, timeoutText);
         String test = testContext.getTestClass().getSimpleName() + "." + testContext.getTestMethod().getName();
-        ScopeWatch watch = new ScopeWatch(scope, timeout, test);
+        boolean full = env.getProperty(SpawnSites.FULL_PROPERTY, Boolean.class, Boolean.FALSE);
+        ScopeWatch watch = new ScopeWatch(context, scope, timeout, test, SpawnSites.shown(full));
         testContext.setAttribute(ATTRIBUTE, watch);
         ApplicationScope.enter(watch);
     }
@@ -85,9 +94,14 @@ public final class SendersTestExecutionListener implements TestExecutionListener
             return;
         }
         ApplicationScope.leave(watch);
-        AssertionError failure = watch.finish();
-        if (failure != null) {
-            throw failure;
+        ScopeWatch.Verdict verdict = watch.finish();
+        if (verdict.scopeShutDown()) {
+            // the scope is closed: the next test gets a fresh context (and fresh injected fields)
+            testContext.markApplicationContextDirty(DirtiesContext.HierarchyMode.EXHAUSTIVE);
+            testContext.setAttribute(DependencyInjectionTestExecutionListener.REINJECT_DEPENDENCIES_ATTRIBUTE, Boolean.TRUE);
+        }
+        if (verdict.failure() != null) {
+            throw verdict.failure();
         }
     }
 }

@@ -1,50 +1,80 @@
 package dev.senders.test;
 
-import dev.senders.scope.OutstandingWork;
+import dev.senders.scope.OutstandingSummary;
 import dev.senders.scope.ScopeTrace;
+import dev.senders.scope.ShutdownReport;
+import java.time.Duration;
 import java.util.List;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The one wording of a test failed by its background work, shared by {@link SendersExtension}
- * and the Spring listener: the work still running (name, kind, age, spawn site) and the errors of
- * spawned work, attached as suppressed exceptions.
+ * and the Spring listener: the work still running at the deadline (the core's
+ * {@link OutstandingSummary}: name, kind, age, the caller's spawn-site frames), what was then done
+ * to it (stopped, still running, abandoned: said as it happened), and the errors of spawned work,
+ * attached as suppressed exceptions.
  */
 final class WorkFailures {
 
-    private static final int SITE_FRAMES = 12;
-
     private WorkFailures() {}
+
+    /**
+     * Work that was still running at a test's deadline and what was done to it.
+     *
+     * @param deadline the deadline, e.g. {@code 5 s}
+     * @param atDeadline the work running then
+     * @param done what was done to it, one or more sentences
+     */
+    record Leftover(Duration deadline, OutstandingSummary atDeadline, String done) {
+
+        /**
+         * The leftover of a {@code CountingScope} shut down with {@code Scopes.joinOrStop}.
+         *
+         * @param report the shutdown's report
+         * @param frames the spawn-site frames to print for work that outlived the stop request
+         */
+        static Leftover shutDown(Duration deadline, OutstandingSummary atDeadline, ShutdownReport report,
+                Predicate<StackTraceElement> frames) {
+            String done = switch (report.outcome()) {
+                case JOINED -> "It then ended by itself, before stop was requested.";
+                case STOPPED -> "Stop was requested on the scope, and all its work then ended within "
+                        + TestDurations.format(report.stopTimeout()) + ".";
+                case ABANDONED -> "Stop was requested on the scope; " + TestDurations.format(report.stopTimeout())
+                        + " later this work still runs and is abandoned (it does not react to stop):"
+                        + report.outstanding().lines(SpawnSites.MAX_FRAMES, frames);
+            };
+            return new Leftover(deadline, atDeadline, done);
+        }
+
+        Leftover and(String more) {
+            return new Leftover(deadline, atDeadline, done + " " + more);
+        }
+    }
 
     /**
      * The failure, or {@code null} when nothing ran too long and nothing failed.
      *
      * @param where the test and the scope, e.g. {@code "scope 'AuditTest.audits'"}
-     * @param deadline the deadline text, e.g. {@code "5 s"}
-     * @param running the work still running at the deadline (empty if it finished)
-     * @param timedOut whether the deadline passed (work may be unlisted: unnamed, spawned without debug capture)
+     * @param leftovers the work still running at the deadline, per scope (empty if it all ended)
      * @param errors the errors of spawned work and dropped errors
      * @param extra errors that the errors list does not hold but the scope counted
+     * @param frames the spawn-site frames to print
      */
-    static @Nullable AssertionError failure(String where, String deadline, List<OutstandingWork> running, boolean timedOut,
-            List<Throwable> errors, long extra) {
-        if (!timedOut && errors.isEmpty() && extra == 0) {
+    static @Nullable AssertionError failure(String where, List<Leftover> leftovers, List<Throwable> errors, long extra,
+            Predicate<StackTraceElement> frames) {
+        if (leftovers.isEmpty() && errors.isEmpty() && extra == 0) {
             return null;
         }
         StringBuilder sb = new StringBuilder();
-        if (timedOut) {
-            sb.append("work spawned during the test still runs ").append(deadline).append(" after it ended (")
-                    .append(where).append("); stop was requested on it. Wait for it in the test, stop it, or give it more time");
-            if (running.isEmpty()) {
-                sb.append("\n  (no work listed: spawn it with a name, Scopes.named(sender, name), to see it here)");
-            }
-            for (OutstandingWork w : running) {
-                sb.append("\n  - ").append(w);
-                List<StackTraceElement> site = w.spawnSite();
-                for (int i = 0; i < site.size() && i < SITE_FRAMES; i++) {
-                    sb.append("\n      at ").append(site.get(i));
-                }
-            }
+        for (Leftover leftover : leftovers) {
+            sb.append(sb.length() == 0 ? "" : "\n");
+            OutstandingSummary s = leftover.atDeadline();
+            sb.append("work spawned during the test was still running ").append(TestDurations.format(leftover.deadline()))
+                    .append(" after it ended (").append(where).append("): ").append(s.total()).append(" operation(s)")
+                    .append(s.lines(SpawnSites.MAX_FRAMES, frames))
+                    .append("\n").append(leftover.done())
+                    .append("\nWait for the work in the test, stop it, or give it more time.");
         }
         if (!errors.isEmpty() || extra > 0) {
             sb.append(sb.length() == 0 ? "" : "\n").append("work spawned during the test failed (").append(where).append("): ");

@@ -43,11 +43,30 @@ class SendersExtensionTest {
         Events events = run(ExtensionFixtures.LeavesWorkRunning.class);
         events.assertStatistics(s -> s.started(1).failed(1).aborted(0).succeeded(0));
         events.assertThatEvents().haveExactly(1, event(test("spawnsAndReturns"), finishedWithFailure(instanceOf(AssertionError.class),
-                message(m -> m.contains("audit-that-never-ends") && m.contains("still runs 200 ms after it ended")
+                message(m -> m.contains("audit-that-never-ends") && m.contains("was still running 200 ms after it ended")
+                        && m.contains("Stop was requested on the scope, and all its work then ended within 1 s")
                         && m.contains("scope 'LeavesWorkRunning.spawnsAndReturns'")))));
         // debug capture was on: the spawn site is listed
         assertTrue(failureOf(events).getMessage().contains("at dev.senders.test.fixtures.ExtensionFixtures$LeavesWorkRunning.spawnsAndReturns"),
                 failureOf(events).getMessage());
+    }
+
+    @Test
+    void workThatIgnoresTheStopRequestIsReportedAsStillRunningAndAbandoned() {
+        Events events = run(ExtensionFixtures.WorkIgnoresStop.class);
+        events.assertStatistics(s -> s.started(1).failed(1));
+        String m = failureOf(events).getMessage();
+        assertTrue(m.contains("deaf-poller") && m.contains("1 s later this work still runs and is abandoned"), m);
+        assertTrue(!m.contains("all its work then ended"), m);
+    }
+
+    @Test
+    void workOfASimpleCountingScopeIsReportedAsLeftRunningNotAsStopped() {
+        Events events = run(ExtensionFixtures.SimpleScopeLeavesWorkRunning.class);
+        events.assertStatistics(s -> s.started(1).failed(1));
+        String m = failureOf(events).getMessage();
+        assertTrue(m.contains("mail-retry") && m.contains("A SimpleCountingScope cannot stop its work: it was left running"), m);
+        assertTrue(!m.contains("Stop was requested"), m);
     }
 
     @Test
@@ -122,7 +141,7 @@ class SendersExtensionTest {
     @Test
     void theClassAnnotationWinsOverTheConfigurationParameter() {
         Events events = run(ExtensionFixtures.LeavesWorkRunning.class, Map.of(SendersExtension.JOIN_TIMEOUT_PARAMETER, "1s"));
-        assertTrue(failureOf(events).getMessage().contains("still runs 200 ms after"), failureOf(events).getMessage());
+        assertTrue(failureOf(events).getMessage().contains("was still running 200 ms after"), failureOf(events).getMessage());
     }
 
     @Test
@@ -131,9 +150,9 @@ class SendersExtensionTest {
                 Map.of(SendersExtension.JOIN_TIMEOUT_PARAMETER, "100ms"));
         events.assertStatistics(s -> s.started(2).failed(2));
         events.assertThatEvents().haveExactly(1, event(test("spawnsAndReturns"),
-                finishedWithFailure(message(m -> m.contains("poller") && m.contains("still runs 100 ms after")))));
+                finishedWithFailure(message(m -> m.contains("poller") && m.contains("was still running 100 ms after")))));
         events.assertThatEvents().haveExactly(1, event(test("withMethodAnnotation"),
-                finishedWithFailure(message(m -> m.contains("poller") && m.contains("still runs 50 ms after")))));
+                finishedWithFailure(message(m -> m.contains("poller") && m.contains("was still running 50 ms after")))));
     }
 
     @Test

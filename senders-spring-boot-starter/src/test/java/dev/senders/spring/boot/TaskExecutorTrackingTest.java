@@ -3,6 +3,7 @@ package dev.senders.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.senders.Senders;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.OutstandingWork;
 import dev.senders.spring.boot.autoconfigure.SendersObservationAutoConfiguration;
@@ -15,7 +16,9 @@ import dev.senders.spring.boot.autoconfigure.SendersTaskExecutorAutoConfiguratio
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -36,7 +39,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.task.AsyncTaskExecutor;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
 import org.springframework.core.task.TaskExecutor;
+import org.springframework.aop.interceptor.AsyncUncaughtExceptionHandler;
 import org.springframework.scheduling.annotation.Async;
+import org.springframework.scheduling.annotation.AsyncConfigurer;
 import org.springframework.scheduling.annotation.EnableAsync;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 
@@ -92,6 +97,32 @@ class TaskExecutorTrackingTest {
         @Async
         public CompletableFuture<String> charge(String id) {
             return CompletableFuture.completedFuture("charged " + id);
+        }
+
+        @Async
+        public void failAudit(String id) {
+            throw new IllegalStateException("audit store down for " + id);
+        }
+
+        @Async
+        public CompletableFuture<String> failCharge(String id) {
+            throw new IllegalStateException("card declined for " + id);
+        }
+
+        @Async
+        public Future<String> failRefund(String id) {
+            return CompletableFuture.failedFuture(new IllegalStateException("refund refused for " + id));
+        }
+    }
+
+    /** An application's own handler for {@code @Async void} exceptions. */
+    @Configuration(proxyBeanMethods = false)
+    static class OwnAsyncHandler implements AsyncConfigurer {
+        static final List<String> seen = new CopyOnWriteArrayList<>();
+
+        @Override
+        public AsyncUncaughtExceptionHandler getAsyncUncaughtExceptionHandler() {
+            return (ex, method, params) -> seen.add(method.getName() + ": " + ex.getMessage());
         }
     }
 
@@ -177,6 +208,53 @@ class TaskExecutorTrackingTest {
     }
 
     @Test
+    void anAsyncVoidMethodsExceptionFailsItsWork_countedAsFailed_loggedOnceWithTheMethodsName(CapturedOutput output) {
+        runner.withUserConfiguration(AsyncApp.class).run(context -> {
+            AsyncWork work = context.getBean(AsyncWork.class);
+            CountingScope scope = context.getBean(CountingScope.class);
+            work.failAudit("3");
+            Senders.syncWait(scope.whenIdle(), Duration.ofSeconds(10));
+            ScopeReport report = context.getBean(ScopeSpawner.class).report();
+            assertThat(report.failed()).isEqualTo(1);
+            assertThat(report.completed()).isZero();
+            assertThat(scope.errorCount()).isEqualTo(1);
+        });
+        assertThat(output.getOut() + output.getErr())
+                .containsOnlyOnce("Work 'AsyncWork#failAudit' spawned into scope")
+                .containsOnlyOnce("audit store down for 3")
+                .doesNotContain("Unexpected exception occurred invoking async method");
+    }
+
+    @Test
+    void theApplicationsOwnAsyncExceptionHandlerStillGetsTheException_andTheWorkFailsToo() {
+        OwnAsyncHandler.seen.clear();
+        runner.withUserConfiguration(AsyncApp.class, OwnAsyncHandler.class).run(context -> {
+            AsyncWork work = context.getBean(AsyncWork.class);
+            CountingScope scope = context.getBean(CountingScope.class);
+            work.failAudit("4");
+            Senders.syncWait(scope.whenIdle(), Duration.ofSeconds(10));
+            assertThat(OwnAsyncHandler.seen).containsExactly("failAudit: audit store down for 4");
+            assertThat(context.getBean(ScopeSpawner.class).report().failed()).isEqualTo(1);
+        });
+    }
+
+    @Test
+    void aFutureMethodsExceptionReachesTheCallerAndFailsItsWorkOnce() {
+        runner.withUserConfiguration(AsyncApp.class).run(context -> {
+            AsyncWork work = context.getBean(AsyncWork.class);
+            CountingScope scope = context.getBean(CountingScope.class);
+            assertThatThrownBy(() -> work.failCharge("5").get(10, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class).hasRootCauseMessage("card declined for 5");
+            assertThatThrownBy(() -> work.failRefund("6").get(10, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class).hasRootCauseMessage("refund refused for 6");
+            Senders.syncWait(scope.whenIdle(), Duration.ofSeconds(10));
+            ScopeReport report = context.getBean(ScopeSpawner.class).report();
+            assertThat(report.failed()).isEqualTo(2);
+            assertThat(scope.errorCount()).isEqualTo(2);
+        });
+    }
+
+    @Test
     void trackTaskExecutorFalseLeavesSpringsExecutorAlone() {
         runner.withPropertyValues("senders.scope.track-task-executor=false").run(context -> {
             ThreadPoolTaskExecutor executor = context.getBean("applicationTaskExecutor", ThreadPoolTaskExecutor.class);
@@ -206,11 +284,19 @@ class TaskExecutorTrackingTest {
     void theExecutorAcceptsTasksAfterTheContextClosedEvent_untilTheScopeCloses() {
         runner.run(context -> {
             ThreadPoolTaskExecutor executor = context.getBean("applicationTaskExecutor", ThreadPoolTaskExecutor.class);
+            CountingScope scope = context.getBean(CountingScope.class);
             // Spring would otherwise shut it down on the context-closed event, before the web server drains
             context.publishEvent(new org.springframework.context.event.ContextClosedEvent(context.getSourceApplicationContext()));
             AtomicBoolean ran = new AtomicBoolean();
             executor.submit(() -> ran.set(true)).get(10, TimeUnit.SECONDS);
             assertThat(ran).isTrue();
+            // the scope's shutdown closes it: from then on the executor refuses tasks, saying why
+            scope.close();
+            AtomicBoolean late = new AtomicBoolean();
+            assertThatThrownBy(() -> executor.submit(() -> late.set(true))).isInstanceOf(RejectedExecutionException.class)
+                    .hasMessageContaining("is closed");
+            assertThat(late).isFalse();
+            assertThat(scope.refusedCount()).isEqualTo(1);
         });
     }
 

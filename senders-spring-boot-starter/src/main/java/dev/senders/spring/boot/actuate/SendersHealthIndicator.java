@@ -13,9 +13,16 @@ import org.springframework.boot.health.contributor.Health;
  *     {@code OPEN_AND_JOINING});
  * <li>{@code OUT_OF_SERVICE} once it is closed: while shutdown drains its work
  *     ({@code CLOSED}, {@code CLOSED_AND_JOINING}) and after ({@code JOINED},
- *     {@code UNUSED_AND_CLOSED}). The application is going away on purpose and refuses new work,
- *     which is what a load balancer needs to know; nothing is broken, so not {@code DOWN}.
+ *     {@code UNUSED_AND_CLOSED}). The scope refuses new work on purpose; nothing is broken, so
+ *     not {@code DOWN}.
  * </ul>
+ * It is not a readiness signal, and the shutdown's {@code OUT_OF_SERVICE} is not seen over HTTP:
+ * the starter closes the scope after the web server has stopped (so that accepted requests can
+ * still spawn their work), and from then on no health request is served. It is seen by in-process
+ * readers ({@code HealthEndpoint}, JMX) and over HTTP only when the scope is closed while the server
+ * still serves. Readiness during shutdown is Spring Boot's own: it publishes
+ * {@code ReadinessState.REFUSING_TRAFFIC} when the context starts closing, before the server and
+ * the scope stop.
  * Failed work does not change the status (its errors are handled: logged and counted), and neither
  * does a full scope: with {@code senders.scope.max-outstanding} set, a scope that holds that many
  * operations is still {@code UP} (it is working at capacity and refuses only the excess, with

@@ -23,7 +23,7 @@ import org.springframework.core.env.Environment;
 
 /**
  * The application-wide scope: a {@link CountingScope} bean whose errors are logged
- * ({@link SpawnErrorLogger}), the {@link ScopeSpawner} over it, and its {@link ScopeShutdown}.
+ * (by the {@link SpawnErrorLogger} bean, which tests listen to), the {@link ScopeSpawner} over it, and its {@link ScopeShutdown}.
  * Each backs off when the application defines a bean of its type; an application's own
  * {@code CountingScope} is then the one spawned into and shut down (its errors go to its own
  * handler). With Micrometer's context-propagation library on the class path and
@@ -44,8 +44,14 @@ public final class SendersScopeAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    CountingScope sendersScope(SendersScopeProperties properties) {
-        return CountingScope.builder().name(properties.getName()).errorHandler(new SpawnErrorLogger(properties.getName()))
+    SpawnErrorLogger sendersSpawnErrorLogger(SendersScopeProperties properties) {
+        return new SpawnErrorLogger(properties.getName());
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    CountingScope sendersScope(SendersScopeProperties properties, SpawnErrorLogger errorLogger) {
+        return CountingScope.builder().name(properties.getName()).errorHandler(errorLogger)
                 .maxOutstanding(properties.getMaxOutstanding() == null ? Long.MAX_VALUE : properties.getMaxOutstanding())
                 .build();
     }
