@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.TimeUnit;
@@ -99,6 +100,12 @@ public final class ScopeExecutor extends AbstractExecutorService {
     private final CountingScope scope;
     private final Spawner spawner;
     private final CountDownLatch shutdownCalled = new CountDownLatch(1);
+    /**
+     * The future {@code newTaskFor} made last on this thread and no {@code execute} has taken yet.
+     * Only {@code java.util.concurrent} calls {@code newTaskFor}, and always right before handing
+     * the future, or a wrapper around it, to {@code execute} on the same thread.
+     */
+    private static final ThreadLocal<ScopedFuture<?>> MADE = new ThreadLocal<>();
     /** On the thread in {@link #shutdownNow()}: where the stop callbacks put the tasks they cancelled. */
     private final ThreadLocal<List<Runnable>> drained = new ThreadLocal<>();
 
@@ -205,28 +212,35 @@ public final class ScopeExecutor extends AbstractExecutorService {
      */
     @Override
     public void execute(Runnable command) {
+        ScopedFuture<?> made = MADE.get(); // a future newTaskFor made on this thread, for this execute
+        if (made != null) {
+            MADE.set(null);
+        }
         Objects.requireNonNull(command, "command");
         if (scope.stopToken().stopRequested()) {
-            throw new RejectedExecutionException(scopeText() + " has had its stop requested (shutdownNow() or"
-                    + " requestStop()): it runs no new tasks; submit them before shutting it down, or to another executor");
+            throw stopRefusal();
         }
         ScopedTask task = new ScopedTask(this, command, executor);
         String name = null;
-        if (command instanceof ScopedFuture) {
-            ScopedFuture<?> f = (ScopedFuture<?>) command;
+        ScopedFuture<?> f = command instanceof ScopedFuture ? (ScopedFuture<?>) command
+                : made != null && command instanceof Future ? made // a completion service's wrapper around it
+                : null;
+        if (f != null) {
             f.task = task;
+            task.future = f;
             name = f.name;
         } else if (command instanceof NamedTask) {
             name = ((NamedTask<?>) command).name;
         }
         boolean spawned;
-        task.submitting = true;
+        task.submitter = Thread.currentThread();
         try {
             spawned = spawner.spawn(task, name);
         } finally {
-            task.submitting = false;
+            task.submitter = null;
         }
         if (!spawned) {
+            task.refused(); // a later cancel of its future has nothing to complete
             throw new RejectedExecutionException(refusal());
         }
         Throwable failed = task.submitFailure;
@@ -236,6 +250,12 @@ public final class ScopeExecutor extends AbstractExecutorService {
             }
             throw new RejectedExecutionException("the executor failed to accept the task: " + failed, failed);
         }
+    }
+
+    /** The refusal of a task submitted after the scope's stop was requested. */
+    RejectedExecutionException stopRefusal() {
+        return new RejectedExecutionException(scopeText() + " has had its stop requested (shutdownNow() or"
+                + " requestStop()): it runs no new tasks; submit them before shutting it down, or to another executor");
     }
 
     private String refusal() {
@@ -255,12 +275,17 @@ public final class ScopeExecutor extends AbstractExecutorService {
 
     @Override
     protected <T> RunnableFuture<T> newTaskFor(Runnable runnable, T value) {
-        return new ScopedFuture<>(runnable, value, runnable instanceof NamedTask ? ((NamedTask<?>) runnable).name : null);
+        ScopedFuture<T> f = new ScopedFuture<>(runnable, value,
+                runnable instanceof NamedTask ? ((NamedTask<?>) runnable).name : null);
+        MADE.set(f);
+        return f;
     }
 
     @Override
     protected <T> RunnableFuture<T> newTaskFor(Callable<T> callable) {
-        return new ScopedFuture<>(callable, callable instanceof NamedTask ? ((NamedTask<?>) callable).name : null);
+        ScopedFuture<T> f = new ScopedFuture<>(callable, callable instanceof NamedTask ? ((NamedTask<?>) callable).name : null);
+        MADE.set(f);
+        return f;
     }
 
     /** Called by a task's stop callback that cancelled it before it ran. */
@@ -342,9 +367,16 @@ public final class ScopeExecutor extends AbstractExecutorService {
      */
     @Override
     public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
-        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        long nanos = unit.toNanos(timeout); // saturates: Long.MIN_VALUE and Long.MAX_VALUE stay in range
+        if (isTerminated()) {
+            return true;
+        }
+        if (nanos <= 0L) {
+            return false;
+        }
+        long start = System.nanoTime();
         if (scope.state().isOpen()) {
-            shutdownCalled.await(timeout, unit);
+            shutdownCalled.await(nanos, TimeUnit.NANOSECONDS);
             if (scope.state().isOpen()) {
                 return false;
             }
@@ -352,8 +384,12 @@ public final class ScopeExecutor extends AbstractExecutorService {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
+        long left = nanos - (System.nanoTime() - start);
+        if (left <= 0L) {
+            return isTerminated();
+        }
         try {
-            Senders.syncWait(scope.join(), Duration.ofNanos(Math.max(0L, deadline - System.nanoTime())));
+            Senders.syncWait(scope.join(), Duration.ofNanos(left));
             return true;
         } catch (TimeoutException late) {
             return isTerminated();
