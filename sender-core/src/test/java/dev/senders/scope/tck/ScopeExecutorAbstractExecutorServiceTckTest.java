@@ -149,16 +149,8 @@ class ScopeExecutorAbstractExecutorServiceTckTest {
             CountDownLatch started = new CountDownLatch(1);
             CountDownLatch quittingTime = new CountDownLatch(1);
             AtomicReference<Throwable> outcome = new AtomicReference<>();
-            Thread t = new Thread(() -> {
-                Future<String> future = v.view.submit(ViewUnderTest.blocker(started, quittingTime));
-                try {
-                    future.get();
-                    outcome.set(new AssertionError("get() returned"));
-                } catch (Throwable e) {
-                    outcome.set(e);
-                }
-            });
-            t.start();
+            Thread t = ViewUnderTest.onAnotherThread(() -> v.view.submit(ViewUnderTest.blocker(started, quittingTime)).get(),
+                    outcome);
             ViewUnderTest.await(started);
             t.interrupt();
             t.join(LONG_DELAY_MS);

@@ -181,8 +181,7 @@ class ScopeExecutorCompletionServiceTckTest {
             assertSame(f, cs.poll(LONG_DELAY_MS, MILLISECONDS), "the cancelled future is queued");
             assertThrows(CancellationException.class, f::get);
             release.countDown();
-            v.view.shutdown();
-            assertTrue(v.view.awaitTermination(LONG_DELAY_MS, MILLISECONDS));
+            v.shutdownAndAwaitTermination();
         }
     }
 

@@ -47,8 +47,7 @@ class ScopeExecutorExecutorsTckTest {
             v.view.execute(ran::countDown);
             v.view.execute(ran::countDown);
             ViewUnderTest.await(ran);
-            v.view.shutdown();
-            assertTrue(v.view.awaitTermination(LONG_DELAY_MS, MILLISECONDS));
+            v.shutdownAndAwaitTermination();
         }
     }
 
@@ -103,8 +102,7 @@ class ScopeExecutorExecutorsTckTest {
             });
             ExecutionException e = assertThrows(ExecutionException.class, () -> v.view.submit(failing).get());
             assertTrue(e.getCause() instanceof ArithmeticException);
-            v.view.shutdown();
-            assertTrue(v.view.awaitTermination(LONG_DELAY_MS, MILLISECONDS));
+            v.shutdownAndAwaitTermination();
             assertTrue(v.errors.isEmpty(), "the future kept its task's exception");
         }
     }

@@ -130,15 +130,7 @@ class ScopeExecutorShutdownNowTest {
     private final AtomicReference<Throwable> invokeAnyOutcome = new AtomicReference<>();
 
     private Thread invokeAnyOnAnotherThread(ScopeExecutor view, List<Callable<String>> tasks) {
-        Thread caller = new Thread(() -> {
-            try {
-                invokeAnyOutcome.set(new AssertionError("returned " + view.invokeAny(tasks)));
-            } catch (Throwable e) {
-                invokeAnyOutcome.set(e);
-            }
-        });
-        caller.start();
-        return caller;
+        return ViewUnderTest.onAnotherThread(() -> view.invokeAny(tasks), invokeAnyOutcome);
     }
 
     @Test
@@ -149,14 +141,7 @@ class ScopeExecutorShutdownNowTest {
         ScopeExecutor view = ScopeExecutor.of(held::add, scope);
         Future<String> f = view.submit(new StringTask());
         AtomicReference<Throwable> outcome = new AtomicReference<>();
-        Thread getter = new Thread(() -> {
-            try {
-                f.get();
-            } catch (Throwable e) {
-                outcome.set(e);
-            }
-        });
-        getter.start();
+        Thread getter = ViewUnderTest.onAnotherThread(f::get, outcome);
         scope.requestStop();
         getter.join(LONG_DELAY_MS);
         assertInstanceOf(CancellationException.class, outcome.get());

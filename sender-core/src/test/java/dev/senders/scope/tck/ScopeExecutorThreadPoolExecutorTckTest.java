@@ -80,8 +80,7 @@ class ScopeExecutorThreadPoolExecutorTckTest {
             assertFalse(v.view.awaitTermination(0L, MILLISECONDS));
             assertFalse(v.view.awaitTermination(20, MILLISECONDS));
             assertFalse(v.view.isTerminated());
-            v.view.shutdown();
-            assertTrue(v.view.awaitTermination(LONG_DELAY_MS, MILLISECONDS));
+            v.shutdownAndAwaitTermination();
             assertTrue(v.view.isTerminated());
             assertTrue(v.view.awaitTermination(Long.MIN_VALUE, NANOSECONDS), "terminated: true whatever the timeout");
         }
@@ -229,8 +228,7 @@ class ScopeExecutorThreadPoolExecutorTckTest {
                 assertTrue(future.isDone());
             }
             done.countDown();
-            v.view.shutdown();
-            assertTrue(v.view.awaitTermination(LONG_DELAY_MS, MILLISECONDS));
+            v.shutdownAndAwaitTermination();
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -96,6 +97,32 @@ final class ViewUnderTest implements AutoCloseable {
         } finally {
             Thread.interrupted();
         }
+    }
+
+    /** {@code shutdown()}, then asserts the view terminates. */
+    void shutdownAndAwaitTermination() {
+        view.shutdown();
+        try {
+            assertTrue(view.awaitTermination(LONG_DELAY_MS, TimeUnit.MILLISECONDS), "the view terminates");
+        } catch (InterruptedException e) {
+            fail("interrupted", e);
+        }
+    }
+
+    /**
+     * Starts a thread that calls {@code body}; {@code outcome} gets what it threw, or an
+     * {@link AssertionError} saying what it returned.
+     */
+    static Thread onAnotherThread(Callable<?> body, AtomicReference<Throwable> outcome) {
+        Thread t = new Thread(() -> {
+            try {
+                outcome.set(new AssertionError("returned " + body.call()));
+            } catch (Throwable e) {
+                outcome.set(e);
+            }
+        });
+        t.start();
+        return t;
     }
 
     static void await(CountDownLatch latch) {
