@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.TimeUnit;
@@ -41,8 +42,15 @@ import org.jspecify.annotations.Nullable;
  *     when the executor rejects it, or when it is cancelled before it ran (a stop request on the
  *     scope, or {@code cancel} on its future: released on the cancelling thread, at once, even if
  *     the executor still holds the task; the executor's later {@code run()} then does nothing).
- *     Nothing leaks whatever the executor does, including running a task twice (the second run is
- *     a no-op).
+ *     Whatever the executor does with the task (runs it, runs it twice: the second run is a
+ *     no-op; rejects it; never runs it), the association is released once, except that a task
+ *     the executor silently drops (a {@code ThreadPoolExecutor.DiscardPolicy} or
+ *     {@code DiscardOldestPolicy}) gives the view no signal: it stays associated until a stop
+ *     request on the scope cancels it, and {@link #shutdownNow()} returns it.
+ * <li>Every task {@code execute} accepted (returned normally) is run, or cancelled by a stop
+ *     request or its future's {@code cancel} before it ran; one that a stop cancels is returned
+ *     by the {@link #shutdownNow()} that requested it. A stop that comes while {@code execute}
+ *     is still handing the task over makes {@code execute} reject it instead.
  * <li>A closed scope, and a full one (at its {@code maxOutstanding} limit), refuses tasks with a
  *     {@link RejectedExecutionException} that says which, and the scope counts the refusal
  *     ({@code refusedCount(RefusalReason)}); a scope whose stop was requested refuses them too.
@@ -56,8 +64,10 @@ import org.jspecify.annotations.Nullable;
  *     {@code submit}, {@code invokeAll} and {@code invokeAny} keeps its task's exception instead.
  * <li>A stop request on the scope ({@code requestStop()}, {@link #shutdownNow()},
  *     {@link Scopes#joinOrStop} after its grace) cancels the tasks that have not started (their
- *     futures are cancelled) and interrupts the threads running the others; such an interrupt is
- *     cleared when its task returns, so it never reaches the executor's next task.
+ *     futures are cancelled, including a future that a {@code Future} given to {@code execute}
+ *     wraps, as {@link java.util.concurrent.ExecutorCompletionService} and so {@code invokeAny}
+ *     do) and interrupts the threads running the others; such an interrupt is cleared when its
+ *     task returns, so it never reaches the executor's next task.
  * <li>{@link #named(Runnable, String)} and {@link #named(Callable, String)} name a task: the scope
  *     lists it in {@code outstanding()} while it is queued or running (kind {@code spawn}), and
  *     names it in shutdown reports and its errors' {@link ScopeTrace}. Unnamed tasks are counted
@@ -71,6 +81,31 @@ import org.jspecify.annotations.Nullable;
  * nothing associated, and {@link #awaitTermination} joins it with a deadline (it blocks). The
  * executor underneath is yours: the view never shuts it down. Work spawned into the scope by other
  * means counts too: the view terminates when the whole scope has.
+ *
+ * <h2>Differences from a plain ExecutorService</h2>
+ * Everything else follows the {@code ExecutorService} contract (checked by the JSR-166 TCK's
+ * executor tests run over views of several executors). These differ on purpose:
+ * <ul>
+ * <li>{@link #shutdown()} closes the scope and never shuts the executor down: its threads, and the
+ *     other work it serves, go on.
+ * <li>The lifecycle is the whole scope's: work spawned into it by other means keeps the view from
+ *     terminating, and a {@code close()} or {@code requestStop()} on the scope shuts the view down.
+ *     A scope whose stop was requested refuses tasks while {@code isShutdown()} may still say
+ *     {@code false} (an open scope that was stopped).
+ * <li>{@link #shutdownNow()} returns only the tasks its own stop request cancelled (empty if the
+ *     scope's stop had already been requested), and cancels their futures, which
+ *     {@code ThreadPoolExecutor} leaves pending. A task given to the executor while a nested
+ *     start deferred its hand-over (a spawn loop more than 16 starts deep) and stopped before it
+ *     was handed over is cancelled but listed nowhere.
+ * <li>A task's future cancelled before it ran releases its association at once; the executor may
+ *     still hold the task, whose run then does nothing.
+ * <li>An exception from a task given to {@code execute} goes to the scope's error handler, not to
+ *     the thread's uncaught-exception handler.
+ * <li>A task the executor silently drops stays associated until a stop request (see Tasks).
+ * <li>{@link #awaitTermination} on a scope still open waits for {@code shutdown()} or
+ *     {@code shutdownNow()} on this view; a {@code close()} on the scope itself is seen at the
+ *     deadline.
+ * </ul>
  *
  * <p>Thread safety: all methods may be called from any thread.
  */
@@ -99,6 +134,12 @@ public final class ScopeExecutor extends AbstractExecutorService {
     private final CountingScope scope;
     private final Spawner spawner;
     private final CountDownLatch shutdownCalled = new CountDownLatch(1);
+    /**
+     * The future {@code newTaskFor} made last on this thread and no {@code execute} has taken yet.
+     * Only {@code java.util.concurrent} calls {@code newTaskFor}, and always right before handing
+     * the future, or a wrapper around it, to {@code execute} on the same thread.
+     */
+    private static final ThreadLocal<ScopedFuture<?>> MADE = new ThreadLocal<>();
     /** On the thread in {@link #shutdownNow()}: where the stop callbacks put the tasks they cancelled. */
     private final ThreadLocal<List<Runnable>> drained = new ThreadLocal<>();
 
@@ -205,28 +246,35 @@ public final class ScopeExecutor extends AbstractExecutorService {
      */
     @Override
     public void execute(Runnable command) {
+        ScopedFuture<?> made = MADE.get(); // a future newTaskFor made on this thread, for this execute
+        if (made != null) {
+            MADE.set(null);
+        }
         Objects.requireNonNull(command, "command");
         if (scope.stopToken().stopRequested()) {
-            throw new RejectedExecutionException(scopeText() + " has had its stop requested (shutdownNow() or"
-                    + " requestStop()): it runs no new tasks; submit them before shutting it down, or to another executor");
+            throw stopRefusal();
         }
         ScopedTask task = new ScopedTask(this, command, executor);
         String name = null;
-        if (command instanceof ScopedFuture) {
-            ScopedFuture<?> f = (ScopedFuture<?>) command;
+        ScopedFuture<?> f = command instanceof ScopedFuture ? (ScopedFuture<?>) command
+                : made != null && command instanceof Future ? made // a completion service's wrapper around it
+                : null;
+        if (f != null) {
             f.task = task;
+            task.future = f;
             name = f.name;
         } else if (command instanceof NamedTask) {
             name = ((NamedTask<?>) command).name;
         }
         boolean spawned;
-        task.submitting = true;
+        task.submitter = Thread.currentThread();
         try {
             spawned = spawner.spawn(task, name);
         } finally {
-            task.submitting = false;
+            task.submitter = null;
         }
         if (!spawned) {
+            task.refused(); // a later cancel of its future has nothing to complete
             throw new RejectedExecutionException(refusal());
         }
         Throwable failed = task.submitFailure;
@@ -236,6 +284,12 @@ public final class ScopeExecutor extends AbstractExecutorService {
             }
             throw new RejectedExecutionException("the executor failed to accept the task: " + failed, failed);
         }
+    }
+
+    /** The refusal of a task submitted after the scope's stop was requested. */
+    RejectedExecutionException stopRefusal() {
+        return new RejectedExecutionException(scopeText() + " has had its stop requested (shutdownNow() or"
+                + " requestStop()): it runs no new tasks; submit them before shutting it down, or to another executor");
     }
 
     private String refusal() {
@@ -255,12 +309,17 @@ public final class ScopeExecutor extends AbstractExecutorService {
 
     @Override
     protected <T> RunnableFuture<T> newTaskFor(Runnable runnable, T value) {
-        return new ScopedFuture<>(runnable, value, runnable instanceof NamedTask ? ((NamedTask<?>) runnable).name : null);
+        ScopedFuture<T> f = new ScopedFuture<>(runnable, value,
+                runnable instanceof NamedTask ? ((NamedTask<?>) runnable).name : null);
+        MADE.set(f);
+        return f;
     }
 
     @Override
     protected <T> RunnableFuture<T> newTaskFor(Callable<T> callable) {
-        return new ScopedFuture<>(callable, callable instanceof NamedTask ? ((NamedTask<?>) callable).name : null);
+        ScopedFuture<T> f = new ScopedFuture<>(callable, callable instanceof NamedTask ? ((NamedTask<?>) callable).name : null);
+        MADE.set(f);
+        return f;
     }
 
     /** Called by a task's stop callback that cancelled it before it ran. */
@@ -286,10 +345,10 @@ public final class ScopeExecutor extends AbstractExecutorService {
      * their futures), the threads running the others are interrupted, and all other work of the
      * scope is asked to stop. Does not wait for the running tasks to end.
      *
-     * @return the tasks that never started and were cancelled by this call, in no particular order,
-     *         as they were given to {@code execute} (for {@code submit}: their cancelled futures);
-     *         empty if the scope's
-     *         stop had already been requested
+     * @return the tasks that never started and were cancelled by this call (those still queued on
+     *         the executor, and those it silently dropped), in no particular order, as they were
+     *         given to {@code execute} (for {@code submit}: their cancelled futures); empty if the
+     *         scope's stop had already been requested
      */
     @Override
     public List<Runnable> shutdownNow() {
@@ -331,7 +390,8 @@ public final class ScopeExecutor extends AbstractExecutorService {
      * ended), or the timeout passes, or this thread is interrupted. While the scope is still open
      * it waits for {@link #shutdown()} or {@link #shutdownNow()} on this view (a {@code close()}
      * on the scope itself is seen at the deadline). Starting the wait joins the scope once it is
-     * closed (a P3149 {@code join}).
+     * closed (a P3149 {@code join}). A terminated view returns {@code true} at once, whatever the
+     * timeout; otherwise a timeout of zero or less returns {@code false} at once.
      *
      * @param timeout how long to wait at most
      * @param unit the unit of {@code timeout}
@@ -342,9 +402,16 @@ public final class ScopeExecutor extends AbstractExecutorService {
      */
     @Override
     public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
-        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        long nanos = unit.toNanos(timeout); // saturates: Long.MIN_VALUE and Long.MAX_VALUE stay in range
+        if (isTerminated()) {
+            return true;
+        }
+        if (nanos <= 0L) {
+            return false;
+        }
+        long start = System.nanoTime();
         if (scope.state().isOpen()) {
-            shutdownCalled.await(timeout, unit);
+            shutdownCalled.await(nanos, TimeUnit.NANOSECONDS);
             if (scope.state().isOpen()) {
                 return false;
             }
@@ -352,8 +419,12 @@ public final class ScopeExecutor extends AbstractExecutorService {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
+        long left = nanos - (System.nanoTime() - start);
+        if (left <= 0L) {
+            return isTerminated();
+        }
         try {
-            Senders.syncWait(scope.join(), Duration.ofNanos(Math.max(0L, deadline - System.nanoTime())));
+            Senders.syncWait(scope.join(), Duration.ofNanos(left));
             return true;
         } catch (TimeoutException late) {
             return isTerminated();

@@ -10,6 +10,7 @@ import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import org.jspecify.annotations.Nullable;
 import dev.senders.internal.Nulls;
@@ -25,7 +26,12 @@ import dev.senders.internal.Nulls;
  *     the command's exception as an error (routed to the scope's error handler and counted; a
  *     {@code submit} future keeps its own, as {@link java.util.concurrent.FutureTask} does);
  * <li>a stop request (the scope's {@code requestStop()}) or the cancellation of its future comes
- *     before it ran: it completes stopped, and a later {@code run()} by the executor does nothing;
+ *     before it ran: it completes stopped, and a later {@code run()} by the executor does nothing.
+ *     A stop cancels the task's futures (so no {@code get()} waits for ever) and hands the command
+ *     to the {@link ScopeExecutor#shutdownNow()} running on the stopping thread, if any; a stop
+ *     that comes while the submitting thread is still registering the task (the scope's stop was
+ *     requested after it accepted the task) instead rejects it to the submitter, so a task is
+ *     never accepted, cancelled and reported nowhere;
  * <li>the executor rejects it ({@code execute} throws): it completes stopped and the submitter gets
  *     the exception (or, when the start was deferred by the trampoline, the scope's error handler
  *     does, as an error of the task).
@@ -38,17 +44,33 @@ import dev.senders.internal.Nulls;
  * {@code state} is one word (an {@code Object}, by CAS): {@code NEW} (submitted, not claimed), the
  * running {@link Thread} itself (claimed by {@code run()}), {@code INTERRUPTED} (running, and the
  * stop callback interrupted that thread), {@code DONE} (ran), {@code CANCELLED} (claimed by a stop
- * or a cancellation before it ran) or {@code REJECTED} (the executor refused it). Transitions:
- * {@code NEW -> thread} (run), {@code thread -> INTERRUPTED} (stop callback, which then interrupts
- * the thread), {@code thread|INTERRUPTED -> DONE} (run, after the command), {@code NEW -> CANCELLED}
- * (stop or cancel), {@code NEW -> REJECTED} (start). Whoever leaves {@code NEW} completes the
- * receiver, so the association is released exactly once.
+ * or a cancellation before it ran) or {@code REJECTED} (the executor, or the scope, refused it).
+ * Transitions: {@code NEW -> thread} (run), {@code thread -> INTERRUPTED} (stop callback, which
+ * then interrupts the thread), {@code thread|INTERRUPTED -> DONE} (run, after the command),
+ * {@code NEW -> CANCELLED} (stop or cancel), {@code NEW -> REJECTED} (start, when the executor
+ * throws; {@link #refused()}, when the scope refused the spawn and the task was never connected).
+ * Whoever leaves {@code NEW} completes the receiver (except {@code refused()}, which has none), so
+ * the association is released exactly once.
  *
  * <p>{@code registration} goes {@code null -> StopCallback} (start, after registering) and
  * {@code * -> CLOSED} (the completer, which closes what it took). The runner closes it before it
  * leaves the running state: {@link StopCallback#close()} waits for a stop callback running on
  * another thread, so an interrupt is only ever delivered while the command (or that close) is
  * still running on the thread.
+ */
+/*
+ * Implementation notes.
+ *
+ * future: the ScopedFuture this task runs, set once before the spawn: the command itself
+ * (submit, invokeAll) or the future that the command wraps (ExecutorCompletionService, and so
+ * invokeAny, hands execute a QueueingFuture around the future it got from newTaskFor; the view
+ * pairs them on the submitting thread). Cancelling it claims the task (ScopedFuture.done); a
+ * claim by a stop cancels it, then the wrapping command, so the completion service's queue
+ * receives the cancelled future.
+ *
+ * submitter: the thread in ScopeExecutor.execute while it spawns the task, else null. Written
+ * and read plainly: only the submitting thread compares it with itself; any other thread reads
+ * null or a thread that is not its own, and the outcome is the same.
  */
 final class ScopedTask implements Sender<Void>, OperationState, Runnable {
 
@@ -61,10 +83,12 @@ final class ScopedTask implements Sender<Void>, OperationState, Runnable {
     private volatile Object state = NEW;
     private volatile @Nullable Object registration;
     private @Nullable Receiver<? super Void> receiver;
-    /** True while {@code execute} is in {@code Scopes.spawn} on the submitting thread (plain: one thread). */
-    boolean submitting;
-    /** What the executor threw while {@link #submitting} (plain: read on the same thread). */
+    /** The thread in {@code execute} while it spawns this task, else null (see the notes). */
+    @Nullable Thread submitter;
+    /** Why the task was refused while {@link #submitter} spawned it (plain: written and read on that thread). */
     @Nullable Throwable submitFailure;
+    /** The future this task runs (the command, or the future the command wraps), or null; set before the spawn. */
+    @Nullable ScopedFuture<?> future;
 
     ScopedTask(ScopeExecutor owner, Runnable command, Executor executor) {
         this.owner = owner;
@@ -103,7 +127,7 @@ final class ScopedTask implements Sender<Void>, OperationState, Runnable {
             Signals.throwIfFatal(t);
             if (STATE.compareAndSet(this, NEW, REJECTED)) {
                 closeRegistration();
-                if (submitting) {
+                if (submitter == Thread.currentThread()) {
                     submitFailure = t;
                     Nulls.nonNull(receiver).setStopped(); // set by connect, before start
                 } else {
@@ -149,8 +173,16 @@ final class ScopedTask implements Sender<Void>, OperationState, Runnable {
             return false;
         }
         closeRegistration();
+        if (command != future && command instanceof Future) {
+            ((Future<?>) command).cancel(false); // the wrapper completes too (a completion service queues the future)
+        }
         Nulls.nonNull(receiver).setStopped();
         return true;
+    }
+
+    /** The scope refused the spawn: the task was never connected, and nothing may complete it. */
+    void refused() {
+        STATE.compareAndSet(this, NEW, REJECTED);
     }
 
     /** The scope's (or the receiver's) stop: cancel if not started, interrupt if running. */
@@ -159,9 +191,11 @@ final class ScopedTask implements Sender<Void>, OperationState, Runnable {
             Object s = state;
             if (s == NEW) {
                 if (STATE.compareAndSet(this, NEW, CANCELLED)) {
-                    // a future's get() must not wait for ever; one its user cancelled first is
-                    // theirs, not a task this stop found never started
-                    if (!(command instanceof ScopedFuture) || ((ScopedFuture<?>) command).cancel(false)) {
+                    if (submitter == Thread.currentThread()) {
+                        // the stop came between the scope accepting the task and its registration:
+                        // execute has not returned, so it rejects the task (its futures stay as they are)
+                        submitFailure = owner.stopRefusal();
+                    } else if (cancelFutures()) {
                         owner.neverStarted(command);
                     }
                     closeRegistration(); // from inside the callback: returns at once
@@ -177,6 +211,26 @@ final class ScopedTask implements Sender<Void>, OperationState, Runnable {
                 return;
             }
         }
+    }
+
+    /**
+     * Cancels the task's future and then the command, when they are futures, so that no
+     * {@code get()} waits for ever.
+     *
+     * @return false if its user had cancelled the future first (it is theirs, not a task this stop
+     *         found never started)
+     */
+    private boolean cancelFutures() {
+        boolean ours = true;
+        ScopedFuture<?> f = future;
+        if (f != null) {
+            ours = f.cancel(false);
+        }
+        if (command != f && command instanceof Future) {
+            boolean c = ((Future<?>) command).cancel(false);
+            ours = f == null ? c : ours;
+        }
+        return ours;
     }
 
     private void closeRegistration() {
