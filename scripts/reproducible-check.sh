@@ -10,6 +10,9 @@
 # Tests are skipped (CI's main build tested this commit); the copies are removed on exit.
 #
 # Usage: scripts/reproducible-check.sh [extra mvn args]   (e.g. -Dmaven.repo.local=/path)
+#   SENDERS_REPRODUCIBLE_REFERENCE=dir: a clean checkout of the same commit whose published
+#   modules are already built (with -Prelease, for the SBOMs) is the first build, so that only
+#   one copy is built (.ci/run: the clone itself, after scripts/release-check.sh built it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,7 +29,17 @@ mvn -B -q artifact:check-buildplan -pl "$published" -am "${mvn_args[@]}" >"$work
     || { cat "$work/buildplan.log" >&2; fail "maven-artifact-plugin check-buildplan"; }
 step "check-buildplan: no plugin known to break reproducibility; outputTimestamp set"
 
-for copy in first second; do
+first="$work/first"
+copies=(first second)
+if [ -n "${SENDERS_REPRODUCIBLE_REFERENCE:-}" ]; then
+    first=$(cd "$SENDERS_REPRODUCIBLE_REFERENCE" && pwd)
+    [ "$(git -C "$first" rev-parse HEAD)" = "$commit" ] || fail "$first is not at $commit"
+    [ -z "$(git -C "$first" status --porcelain --untracked-files=no -- pom.xml .mvn ${published//,/ })" ] \
+        || fail "$first has uncommitted changes in the published modules: its build is not the commit's"
+    copies=(second)
+    step "first build: $first (SENDERS_REPRODUCIBLE_REFERENCE)"
+fi
+for copy in "${copies[@]}"; do
     mkdir "$work/$copy"
     git archive "$commit" | tar -x -C "$work/$copy"
     (cd "$work/$copy" && mvn -B -Prelease package -DskipTests -pl "$published" -am "${mvn_args[@]}") \
@@ -34,7 +47,7 @@ for copy in first second; do
     step "built $commit in $work/$copy"
 done
 
-python3 - "$work/first" "$work/second" "${published//,/ }" <<'PY' || fail "the two builds differ (above)"
+python3 - "$first" "$work/second" "${published//,/ }" <<'PY' || fail "the two builds differ (above)"
 import hashlib, pathlib, sys, zipfile
 first, second, modules = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), sys.argv[3].split()
 compared, differ = 0, []
