@@ -71,6 +71,14 @@ mvn -B -q -pl examples -Pprometheus -DskipTests compile dependency:build-classpa
 free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
+await_up() {  # await_up <what> <url> <pid> <log> <seconds>: until <url> answers 2xx, or fail
+    local deadline=$((SECONDS + $5))
+    until curl -sf "$2" >/dev/null 2>&1; do
+        kill -0 "$3" 2>/dev/null || { tail -50 "$4" >&2; fail "$1 exited at startup"; }
+        [ "$SECONDS" -lt "$deadline" ] || { tail -50 "$4" >&2; fail "$1 did not answer $2 within $5 s"; }
+        sleep 0.5
+    done
+}
 app_port=$(free_port)
 prom_port=$(free_port)
 [ "$app_port" != "$prom_port" ] || prom_port=$(free_port)
@@ -88,11 +96,7 @@ scope=audit
     >"$work/app.log" 2>&1 &
 pids+=($!)
 app="http://127.0.0.1:$app_port"
-for _ in $(seq 120); do
-    curl -sf "$app/actuator/health" >/dev/null 2>&1 && break
-    kill -0 "${pids[0]}" 2>/dev/null || { tail -50 "$work/app.log" >&2; fail "the example app exited at startup"; }
-    sleep 0.5
-done
+await_up "the example app" "$app/actuator/health" "${pids[0]}" "$work/app.log" 120
 scrape=$(curl -sf "$app/actuator/prometheus" || true)
 grep -q '^senders_scope_active{' <<<"$scrape" \
     || { tail -50 "$work/app.log" >&2; fail "$app/actuator/prometheus does not serve senders_scope_active"; }
@@ -113,12 +117,7 @@ prometheus --config.file="$work/prometheus.yml" --storage.tsdb.path="$work/data"
     --web.listen-address="127.0.0.1:$prom_port" >"$work/prometheus.log" 2>&1 &
 pids+=($!)
 prom="http://127.0.0.1:$prom_port"
-for _ in $(seq 60); do
-    curl -sf "$prom/-/ready" >/dev/null 2>&1 && break
-    kill -0 "${pids[1]}" 2>/dev/null || { tail -30 "$work/prometheus.log" >&2; fail "Prometheus exited at startup"; }
-    sleep 0.5
-done
-curl -sf "$prom/-/ready" >/dev/null || { tail -30 "$work/prometheus.log" >&2; fail "Prometheus is not ready"; }
+await_up Prometheus "$prom/-/ready" "${pids[1]}" "$work/prometheus.log" 60
 step "Prometheus up on $prom, scraping $app/actuator/prometheus every second"
 
 # ---- 4. load, and every query of the dashboard
