@@ -12,7 +12,9 @@
 # Usage: scripts/reproducible-check.sh [extra mvn args]   (e.g. -Dmaven.repo.local=/path)
 #   SENDERS_REPRODUCIBLE_REFERENCE=dir: a clean checkout of the same commit whose published
 #   modules are already built (with -Prelease, for the SBOMs) is the first build, so that only
-#   one copy is built (.ci/run: the clone itself, after scripts/release-check.sh built it).
+#   one copy is built (.ci/run: the clone itself, after scripts/release-check.sh built it). Its
+#   jars must have been made from the commit's poms: maven-jar-plugin keeps a jar that is newer
+#   than the classes, so a tree built before a pom change needs a clean build first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
