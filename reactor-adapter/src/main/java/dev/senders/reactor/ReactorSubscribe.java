@@ -17,16 +17,7 @@ import reactor.core.publisher.Operators;
  * and {@code Flux.subscribe(Subscriber)} do, in the order they do it, without the two interface
  * tests they make on every call.
  *
- * <h2>Why</h2>
- * {@code Mono.subscribe(Subscriber)} tests {@code subscriber instanceof Fuseable.QueueSubscription}
- * and {@code publisher instanceof OptimizableOperator}. Both fail for the usual pair (our
- * subscriber, a source such as {@code Mono.fromRunnable}), and when the JIT cannot prove the two
- * classes (it cannot when the subscriber and the publisher come out of fields, as here), a failed
- * interface test searches the class's list of interfaces on every call: a cost per spawn that
- * the library's subscribers need not pay (docs/benchmarks.md has what it costs).
- *
- * <h2>What it does</h2>
- * For a {@link Mono} or a {@link Flux} (class tests: no scan), when Reactor's automatic context
+ * <p>For a {@link Mono} or a {@link Flux} (class tests: no scan), when Reactor's automatic context
  * propagation cannot be wrapping subscribers (see {@link #contextMayWrap}): the
  * {@code Hooks.onLastOperator} hook ({@link Operators#onLastAssembly}), then the publisher's
  * {@code subscribe(CoreSubscriber)}, which is how Reactor's operators subscribe their sources (an
@@ -37,6 +28,14 @@ import reactor.core.publisher.Operators;
  * automatic context propagation on: {@code publisher.subscribe(subscriber)}.
  */
 final class ReactorSubscribe {
+    /*
+     * Why: Mono.subscribe(Subscriber) tests subscriber instanceof Fuseable.QueueSubscription
+     * and publisher instanceof OptimizableOperator. Both fail for the usual pair (our
+     * subscriber, a source such as Mono.fromRunnable), and when the JIT cannot prove the two
+     * classes (it cannot when the subscriber and the publisher come out of fields, as here), a failed
+     * interface test searches the class's list of interfaces on every call: a cost per spawn that
+     * the library's subscribers need not pay (docs/benchmarks.md has what it costs).
+     */
 
     private ReactorSubscribe() {}
 
