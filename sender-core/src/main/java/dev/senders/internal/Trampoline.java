@@ -19,7 +19,9 @@ import org.jspecify.annotations.Nullable;
  * spawns the next piece of work from the completion of the previous one, a {@code Mono} nested in
  * a sender nested in a {@code Mono}, thousands of levels deep. Every place that starts an
  * operation, or delivers a completion, from inside another operation's start or completion can go
- * through it: all of them share one depth counter per thread.
+ * through it: all of them share one depth counter per thread. The adapters' fused round trips
+ * subscribe through {@link #runFrame} and, from {@link #BREAK_DEPTH} frames deep, break their
+ * other paths through {@link #run(BiConsumer, Object, Object)}.
  *
  * <p>Contract:
  * <ul>
