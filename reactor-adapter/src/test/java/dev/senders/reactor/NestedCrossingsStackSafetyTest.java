@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.scope.CountingScope;
+import dev.senders.testkit.DefaultStack;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -66,24 +68,8 @@ class NestedCrossingsStackSafetyTest {
     }
 
     /** Runs {@code body} on a new thread with the JVM's default stack size and returns its result. */
-    static <T> T onDefaultStack(Callable<T> body) throws Exception {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        Thread t = new Thread(() -> {
-            try {
-                result.complete(body.call());
-            } catch (Throwable e) {
-                result.completeExceptionally(e);
-            }
-        }, "default-stack");
-        t.start();
-        try {
-            return result.get();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof Error) {
-                throw (Error) e.getCause(); // a StackOverflowError is the failure this class is about
-            }
-            throw (Exception) e.getCause();
-        }
+    private static <T> T onDefaultStack(Callable<T> body) throws Exception {
+        return DefaultStack.call(body);
     }
 
     /** A subscriber that records what it gets, requesting {@code initial} in {@code onSubscribe}. */
@@ -256,6 +242,35 @@ class NestedCrossingsStackSafetyTest {
             return f.blockLast();
         });
         assertEquals(DEPTH, fused);
+    }
+
+    @Test
+    @DisplayName("crossings alternating with ReactorScopes.nest levels are stack safe at 10,000 levels; the scope joins after")
+    void alternatingWithNest_tenThousandLevels() throws Exception {
+        CountingScope scope = new CountingScope("nested-crossings");
+        Integer value = onDefaultStack(() -> {
+            Mono<Integer> m = Mono.just(0);
+            for (int i = 0; i < DEPTH; i++) {
+                Mono<Integer> crossed = ReactorSenders.toMono(ReactorSenders.fromMono(m).then(v -> v + 1));
+                m = ReactorScopes.nest(crossed, scope.getToken()).next();
+            }
+            return m.block();
+        });
+        assertEquals(DEPTH, value);
+        AtomicBoolean cancelled = new AtomicBoolean();
+        onDefaultStack(() -> {
+            Mono<Integer> m = Mono.<Integer>never().doOnCancel(() -> cancelled.set(true));
+            for (int i = 0; i < DEPTH; i++) {
+                Mono<Integer> crossed = ReactorSenders.toMono(ReactorSenders.fromMono(m).then(v -> v + 1));
+                m = ReactorScopes.nest(crossed, scope.getToken()).next();
+            }
+            Recorder<Integer> rec = new Recorder<>(1);
+            m.subscribe(rec);
+            rec.subscription.cancel();
+            return null;
+        });
+        assertTrue(cancelled.get(), "the cancel reached the innermost Mono");
+        ReactorScopesTest.closeAndJoin(scope); // every nest released its association
     }
 
     @Test

@@ -153,7 +153,7 @@ final class RxStaged {
         final Object source;
         final int kind;
         final Stages stages;
-        /** {@link #calledSource}: the subscription needs no trampoline frame. */
+        /** {@link RxStaged#calledSource}: the subscription needs no trampoline frame. */
         final boolean called;
 
         Plan(Object source, int kind, Stages stages) {

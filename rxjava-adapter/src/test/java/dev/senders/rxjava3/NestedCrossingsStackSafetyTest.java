@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.testkit.DefaultStack;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Maybe;
@@ -16,9 +17,7 @@ import io.reactivex.rxjava3.subjects.MaybeSubject;
 import io.reactivex.rxjava3.subjects.SingleSubject;
 import java.util.NoSuchElementException;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.UnaryOperator;
@@ -92,24 +91,8 @@ class NestedCrossingsStackSafetyTest {
     }
 
     /** Runs {@code body} on a new thread with the JVM's default stack size and returns its result. */
-    static <T> T onDefaultStack(Callable<T> body) throws Exception {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        Thread t = new Thread(() -> {
-            try {
-                result.complete(body.call());
-            } catch (Throwable e) {
-                result.completeExceptionally(e);
-            }
-        }, "default-stack");
-        t.start();
-        try {
-            return result.get();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof Error) {
-                throw (Error) e.getCause(); // a StackOverflowError is the failure this class is about
-            }
-            throw (Exception) e.getCause();
-        }
+    private static <T> T onDefaultStack(Callable<T> body) throws Exception {
+        return DefaultStack.call(body);
     }
 
     @Test

@@ -12,7 +12,6 @@ import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.JJ_Result;
 import org.reactivestreams.Subscription;
-import reactor.core.CoreSubscriber;
 
 /**
  * Result: r1 = the demand the source received in total; r2 = the cancels it received.
@@ -30,30 +29,7 @@ import reactor.core.CoreSubscriber;
 public class DeepStagedMonoCancelVsOnSubscribe {
 
     final DeepSource source = new DeepSource();
-    volatile Subscription subscription;
-
-    {
-        DeepSource.nest(source).subscribe(new CoreSubscriber<Integer>() {
-            @Override
-            public void onSubscribe(Subscription s) {
-                subscription = s;
-                s.request(1);
-            }
-
-            @Override
-            public void onNext(Integer v) {
-            }
-
-            @Override
-            public void onError(Throwable t) {
-            }
-
-            @Override
-            public void onComplete() {
-            }
-        });
-        source.checkTrampolined();
-    }
+    final Subscription subscription = source.subscribeNested(1);
 
     @Actor
     public void sourceSubscribes() {

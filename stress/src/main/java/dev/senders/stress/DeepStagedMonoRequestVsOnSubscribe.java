@@ -34,29 +34,7 @@ import reactor.core.publisher.Mono;
 public class DeepStagedMonoRequestVsOnSubscribe {
 
     final DeepSource source = new DeepSource();
-    volatile Subscription subscription;
-
-    {
-        DeepSource.nest(source).subscribe(new CoreSubscriber<Integer>() {
-            @Override
-            public void onSubscribe(Subscription s) {
-                subscription = s; // no demand yet
-            }
-
-            @Override
-            public void onNext(Integer v) {
-            }
-
-            @Override
-            public void onError(Throwable t) {
-            }
-
-            @Override
-            public void onComplete() {
-            }
-        });
-        source.checkTrampolined();
-    }
+    final Subscription subscription = source.subscribeNested(0); // no demand yet
 
     @Actor
     public void sourceSubscribes() {
@@ -83,13 +61,40 @@ public class DeepStagedMonoRequestVsOnSubscribe {
         final AtomicLong cancels = new AtomicLong();
         volatile CoreSubscriber<? super Integer> subscriber;
 
-        /** {@link Trampoline#BREAK_DEPTH} levels of a fused crossing and a map over {@code innermost}. */
-        static Mono<Integer> nest(Mono<Integer> innermost) {
-            Mono<Integer> m = innermost;
+        /**
+         * Subscribes to {@link Trampoline#BREAK_DEPTH} levels of a fused crossing and a map over this
+         * source, requesting {@code initial} (if positive) in {@code onSubscribe}, and returns the
+         * outermost subscription; fails unless the innermost level is trampolined.
+         */
+        Subscription subscribeNested(long initial) {
+            Mono<Integer> m = this;
             for (int i = 0; i < Trampoline.BREAK_DEPTH; i++) {
                 m = ReactorSenders.toMono(ReactorSenders.fromMono(m).then(v -> v)).map(v -> v);
             }
-            return m;
+            Subscription[] outermost = new Subscription[1];
+            m.subscribe(new CoreSubscriber<Integer>() {
+                @Override
+                public void onSubscribe(Subscription s) {
+                    outermost[0] = s;
+                    if (initial > 0) {
+                        s.request(initial);
+                    }
+                }
+
+                @Override
+                public void onNext(Integer v) {
+                }
+
+                @Override
+                public void onError(Throwable t) {
+                }
+
+                @Override
+                public void onComplete() {
+                }
+            });
+            checkTrampolined();
+            return outermost[0];
         }
 
         @Override
@@ -98,7 +103,7 @@ public class DeepStagedMonoRequestVsOnSubscribe {
         }
 
         /** Fails the run unless the innermost operator's subscriber is the trampolined pass-through. */
-        void checkTrampolined() {
+        private void checkTrampolined() {
             Object actual = reactor.core.Scannable.from(subscriber).scanUnsafe(reactor.core.Scannable.Attr.ACTUAL);
             if (!(actual instanceof reactor.core.Scannable)
                     || !"toMono(then).trampolined".equals(((reactor.core.Scannable) actual).stepName())) {
