@@ -1,10 +1,12 @@
 package dev.senders.reactor;
 
 import dev.senders.Sender;
+import dev.senders.internal.Trampoline;
 import dev.senders.internal.VarHandles;
 import dev.senders.internal.signal.Stages;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Subscription;
@@ -29,6 +31,15 @@ import reactor.util.context.Context;
  * stages would receive (an empty completion becomes {@code null} again), and it keeps any depth of
  * nesting off the stack.
  *
+ * <p>Stack safety of crossings that do not collapse (a Reactor operator between the levels):
+ * subscribing to a source other than a {@link Callable} one ({@code just}, {@code fromSupplier},
+ * {@code error}, {@code empty}: subscribing them subscribes nothing else) is a frame of the
+ * per-thread {@link Trampoline}, queued beyond its depth; subscribed {@link Trampoline#BREAK_DEPTH}
+ * or more frames deep, the operator puts a {@link TrampolinedSubscriber} before its subscriber,
+ * which breaks the {@code onSubscribe}, {@code request}, signal and {@code cancel} paths. A
+ * crossing of a {@code Callable} source, or one near the top of the stack, runs exactly as
+ * without nesting.
+ *
  * <p>Signals reach the subscriber on the thread on which {@code m} signals, or on the requesting
  * thread when a value made from an empty or failed {@code m} waited for demand.
  *
@@ -39,10 +50,13 @@ final class StagedMono<T, R> extends Mono<R> implements Scannable {
 
     private final Mono<? extends T> source;
     private final Stages stages;
+    /** Whether subscribing to the source only calls it: no other subscription nests inside. */
+    private final boolean callableSource;
 
     private StagedMono(Mono<? extends T> source, Stages stages) {
         this.source = source;
         this.stages = stages;
+        this.callableSource = source instanceof Callable;
     }
 
     /**
@@ -71,7 +85,24 @@ final class StagedMono<T, R> extends Mono<R> implements Scannable {
 
     @Override
     public void subscribe(CoreSubscriber<? super R> actual) {
-        source.subscribe(new StagedSubscriber<T, R>(actual, stages)); // as Reactor's own operators subscribe their source
+        if (callableSource) {
+            source.subscribe(new StagedSubscriber<T, R>(actual, stages)); // as Reactor's own operators subscribe their source
+        } else {
+            Trampoline.runFrame(StagedMono::subscribeAt, this, actual);
+        }
+    }
+
+    /** The subscription of a source that may nest others, in a trampoline frame {@code depth} deep. */
+    private static <T, R> void subscribeAt(StagedMono<T, R> m, CoreSubscriber<? super R> actual, int depth) {
+        if (depth < Trampoline.BREAK_DEPTH) {
+            m.source.subscribe(new StagedSubscriber<T, R>(actual, m.stages));
+            return;
+        }
+        TrampolinedSubscriber<R> broken = new TrampolinedSubscriber<>(actual);
+        actual.onSubscribe(broken);
+        if (!broken.cancelled()) {
+            m.source.subscribe(new StagedSubscriber<T, R>(broken, m.stages));
+        }
     }
 
     @Override

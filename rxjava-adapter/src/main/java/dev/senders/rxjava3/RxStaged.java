@@ -1,6 +1,7 @@
 package dev.senders.rxjava3;
 
 import dev.senders.Sender;
+import dev.senders.internal.Trampoline;
 import dev.senders.internal.rs.SenderSubscription;
 import dev.senders.internal.signal.Stages;
 import io.reactivex.rxjava3.core.Completable;
@@ -14,6 +15,8 @@ import io.reactivex.rxjava3.core.SingleObserver;
 import io.reactivex.rxjava3.core.SingleSource;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.concurrent.CancellationException;
 import java.util.function.Function;
@@ -34,6 +37,15 @@ import org.jspecify.annotations.Nullable;
  * {@code null}, then the outer stages.
  *
  * <p>Signals reach the consumer on the thread on which the source signals.
+ *
+ * <p>Stack safety of crossings that do not collapse (an RxJava operator between the levels):
+ * subscribing to a source other than one whose subscription only calls it ({@code just},
+ * {@code fromSupplier}, {@code fromCallable}, {@code error}, {@code never}, {@code complete},
+ * {@code fromAction}: subscribing them subscribes nothing else) is a frame of the per-thread
+ * {@link Trampoline}, queued beyond its depth; subscribed {@link Trampoline#BREAK_DEPTH} or more
+ * frames deep, the observer hands its consumer a {@link TrampolinedObserver}, which breaks the
+ * {@code onSubscribe}, signal and {@code dispose} paths. A crossing of such a source, or one near
+ * the top of the stack, runs exactly as without nesting.
  */
 final class RxStaged {
 
@@ -105,20 +117,71 @@ final class RxStaged {
         return v;
     }
 
+    /**
+     * The classes of RxJava's sources whose subscription only calls them (or signals at once):
+     * subscribing one nests no other subscription. RxJava marks only some of them (its
+     * {@code Supplier} fusion interface); the others are named here. A class missing from the
+     * RxJava on the class path is left out (the source then takes the trampoline path).
+     */
+    private static final List<Class<?>> CALLED_SOURCES = calledSources(
+            "single.SingleJust", "single.SingleFromSupplier", "single.SingleFromCallable", "single.SingleError",
+            "single.SingleNever", "maybe.MaybeError", "maybe.MaybeNever",
+            "completable.CompletableEmpty", "completable.CompletableError", "completable.CompletableNever",
+            "completable.CompletableFromAction", "completable.CompletableFromCallable",
+            "completable.CompletableFromSupplier", "completable.CompletableFromRunnable");
+
+    private static List<Class<?>> calledSources(String... names) {
+        List<Class<?>> classes = new ArrayList<>();
+        for (String name : names) {
+            try {
+                classes.add(Class.forName("io.reactivex.rxjava3.internal.operators." + name, false,
+                        Single.class.getClassLoader()));
+            } catch (ClassNotFoundException | LinkageError e) {
+                // another RxJava version: that source subscribes through the trampoline
+            }
+        }
+        return List.copyOf(classes);
+    }
+
+    /** Whether subscribing to {@code source} only calls it: no other subscription nests inside. */
+    private static boolean calledSource(Object source) {
+        return source instanceof io.reactivex.rxjava3.functions.Supplier || CALLED_SOURCES.contains(source.getClass());
+    }
+
     /** What a shell subscribes: the source, its kind, and the stages. Immutable. */
     private static final class Plan {
         final Object source;
         final int kind;
         final Stages stages;
+        /** {@link RxStaged#calledSource}: the subscription needs no trampoline frame. */
+        final boolean called;
 
         Plan(Object source, int kind, Stages stages) {
             this.source = source;
             this.kind = kind;
             this.stages = stages;
+            this.called = calledSource(source);
         }
 
         void subscribe(Object actual, int consumer) {
-            RxStaged.subscribe(source, kind, new StagedObserver(actual, consumer, stages));
+            if (called) {
+                RxStaged.subscribe(source, kind, new StagedObserver(actual, consumer, stages));
+            } else {
+                Trampoline.runFrame(Plan::subscribeAt, this, new StagedObserver(actual, consumer, stages));
+            }
+        }
+
+        /** The subscription of a source that may nest others, in a trampoline frame {@code depth} deep. */
+        private static void subscribeAt(Plan p, StagedObserver observer, int depth) {
+            if (depth < Trampoline.BREAK_DEPTH) {
+                RxStaged.subscribe(p.source, p.kind, observer);
+                return;
+            }
+            TrampolinedObserver broken = new TrampolinedObserver(observer.actual, observer.consumer);
+            broken.subscribeActual();
+            if (!broken.isDisposed()) {
+                RxStaged.subscribe(p.source, p.kind, new StagedObserver(broken, observer.consumer, observer.stages));
+            }
         }
     }
 

@@ -19,7 +19,9 @@ import org.jspecify.annotations.Nullable;
  * spawns the next piece of work from the completion of the previous one, a {@code Mono} nested in
  * a sender nested in a {@code Mono}, thousands of levels deep. Every place that starts an
  * operation, or delivers a completion, from inside another operation's start or completion can go
- * through it: all of them share one depth counter per thread.
+ * through it: all of them share one depth counter per thread. The adapters' fused round trips
+ * subscribe through {@link #runFrame} and, from {@link #BREAK_DEPTH} frames deep, break their
+ * other paths through {@link #run(BiConsumer, Object, Object)}.
  *
  * <p>Contract:
  * <ul>
@@ -87,6 +89,47 @@ public final class Trampoline {
      */
     public static void start(OperationState op, Receiver<?> receiver) {
         run(Trampoline::startInline, Trampoline::startOrFail, op, receiver);
+    }
+
+    /**
+     * The frame depth from which a crossing that does not go through the trampoline on its own
+     * signal paths must break them: a fused round trip ({@code toMono(fromMono(m).then(f))}) passes
+     * {@code subscribe}, {@code request}, the signals and {@code cancel} straight through, so nested
+     * levels of it grow each of those paths by one level's frames. Subscribed in a frame this deep
+     * or deeper ({@link #runFrame}), it puts a trampolined pass-through between itself and its
+     * subscriber; nearer the top it needs none: at most {@code BREAK_DEPTH - 1} levels ever
+     * follow one another on a path without a trampoline frame.
+     */
+    public static final int BREAK_DEPTH = 8;
+
+    /** A step run as a trampoline frame ({@link #runFrame}) that is told how deep it runs. */
+    @FunctionalInterface
+    public interface Frame<A, B> {
+        /**
+         * @param depth how many trampoline frames this step runs in on this thread, its own
+         *              included: 1 for the outermost, at most {@link #DEFAULT_MAX_DEPTH}
+         */
+        void run(A a, B b, int depth);
+    }
+
+    /**
+     * {@code step.run(a, b, depth)} now if this thread is less than {@link #DEFAULT_MAX_DEPTH}
+     * frames deep, else later on this thread (from the outermost frame, with the depth it then
+     * runs at). With a non-capturing {@code step} the inline path allocates nothing.
+     */
+    public static <A, B> void runFrame(Frame<? super A, ? super B> step, A a, B b) {
+        Trampoline t = CURRENT.get();
+        int d = t.depth;
+        if (d >= DEFAULT_MAX_DEPTH) {
+            t.defer(() -> step.run(a, b, t.depth)); // drain() counts the frame the queued work runs in
+            return;
+        }
+        t.depth = d + 1;
+        try {
+            step.run(a, b, d + 1);
+        } finally {
+            t.exit();
+        }
     }
 
     /** {@code inline} now while shallow, else {@code queued} later on this thread. */
