@@ -116,9 +116,16 @@ class ScheduledTaskTrackingTest {
     @Test
     void aTaskScheduledFromInsideAnAttributedTaskIsAttributedToo() throws Exception {
         CountingScope scope = new CountingScope();
-        // the work completes right after its subscribeOn task scheduled the body elsewhere
-        ReactorScopes.spawn(Mono.fromRunnable(() -> Schedulers.boundedElastic().schedule(body))
-                .subscribeOn(Schedulers.parallel()), scope.getToken());
+        // the work completes right after its subscribeOn task scheduled the body elsewhere and saw
+        // it start (a task that starts only after the work was released runs untracked)
+        ReactorScopes.spawn(Mono.fromRunnable(() -> {
+                    Schedulers.boundedElastic().schedule(body);
+                    try {
+                        body.awaitStarted();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }).subscribeOn(Schedulers.parallel()), scope.getToken());
         body.awaitStarted();
 
         ShutdownReport report = Scopes.joinOrStop(scope, SHORT, SHORT);
