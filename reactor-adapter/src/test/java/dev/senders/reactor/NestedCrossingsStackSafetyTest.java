@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.internal.Trampoline;
 import dev.senders.scope.CountingScope;
 import dev.senders.testkit.DefaultStack;
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
+import reactor.core.Scannable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
@@ -105,6 +107,30 @@ class NestedCrossingsStackSafetyTest {
         public void onComplete() {
             terminal.complete("complete");
         }
+    }
+
+    /** How many trampolined pass-throughs stand between the innermost source and the subscriber of {@code levels} levels. */
+    private static long passThroughs(int levels) {
+        CoreSubscriber<?>[] innermost = new CoreSubscriber<?>[1];
+        Mono<Integer> m = new Mono<Integer>() {
+            @Override
+            public void subscribe(CoreSubscriber<? super Integer> actual) {
+                innermost[0] = actual; // never signals
+            }
+        };
+        for (int i = 0; i < levels; i++) {
+            m = ReactorSenders.toMono(ReactorSenders.fromMono(m).then(v -> v)).map(v -> v);
+        }
+        m.subscribe(new Recorder<>(1));
+        return Scannable.from(innermost[0]).actuals()
+                .filter(s -> "toMono(then).trampolined".equals(s.stepName())).count();
+    }
+
+    @Test
+    @DisplayName("a shallow nesting runs as without nesting (no pass-through); a level subscribed Trampoline.BREAK_DEPTH frames deep gets one")
+    void passThroughOnlyFromBreakDepth() {
+        assertEquals(0, passThroughs(Trampoline.BREAK_DEPTH - 1));
+        assertEquals(1, passThroughs(Trampoline.BREAK_DEPTH));
     }
 
     @Test
