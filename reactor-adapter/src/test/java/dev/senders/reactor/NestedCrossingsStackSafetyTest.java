@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.Sender;
 import dev.senders.Senders;
+import dev.senders.internal.Trampoline;
 import dev.senders.scope.CountingScope;
 import dev.senders.testkit.DefaultStack;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -21,8 +21,8 @@ import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
+import reactor.core.Scannable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
@@ -72,39 +72,28 @@ class NestedCrossingsStackSafetyTest {
         return DefaultStack.call(body);
     }
 
-    /** A subscriber that records what it gets, requesting {@code initial} in {@code onSubscribe}. */
-    static final class Recorder<T> implements CoreSubscriber<T> {
-        final long initial;
-        final List<T> values = new ArrayList<>();
-        final CompletableFuture<String> terminal = new CompletableFuture<>();
-        volatile Subscription subscription;
-
-        Recorder(long initial) {
-            this.initial = initial;
-        }
-
-        @Override
-        public void onSubscribe(Subscription s) {
-            subscription = s;
-            if (initial > 0) {
-                s.request(initial);
+    /** How many trampolined pass-throughs stand between the innermost source and the subscriber of {@code levels} levels. */
+    private static long passThroughs(int levels) {
+        CoreSubscriber<?>[] innermost = new CoreSubscriber<?>[1];
+        Mono<Integer> m = new Mono<Integer>() {
+            @Override
+            public void subscribe(CoreSubscriber<? super Integer> actual) {
+                innermost[0] = actual; // never signals
             }
+        };
+        for (int i = 0; i < levels; i++) {
+            m = ReactorSenders.toMono(ReactorSenders.fromMono(m).then(v -> v)).map(v -> v);
         }
+        m.subscribe(new Recorder<>());
+        return Scannable.from(innermost[0]).actuals()
+                .filter(s -> "toMono(then).trampolined".equals(s.stepName())).count();
+    }
 
-        @Override
-        public void onNext(T t) {
-            values.add(t);
-        }
-
-        @Override
-        public void onError(Throwable t) {
-            terminal.completeExceptionally(t);
-        }
-
-        @Override
-        public void onComplete() {
-            terminal.complete("complete");
-        }
+    @Test
+    @DisplayName("a shallow nesting runs as without nesting (no pass-through); a level subscribed Trampoline.BREAK_DEPTH frames deep gets one")
+    void passThroughOnlyFromBreakDepth() {
+        assertEquals(0, passThroughs(Trampoline.BREAK_DEPTH - 1));
+        assertEquals(1, passThroughs(Trampoline.BREAK_DEPTH));
     }
 
     @Test
@@ -132,26 +121,25 @@ class NestedCrossingsStackSafetyTest {
     @DisplayName("an empty source completes 10,000 levels empty")
     void empty_tenThousandLevels() throws Exception {
         Recorder<Integer> r = onDefaultStack(() -> {
-            Recorder<Integer> rec = new Recorder<>(1);
+            Recorder<Integer> rec = new Recorder<>();
             nest(Mono.<Integer>empty()).subscribe(rec);
+            rec.subscription.request(1);
             return rec;
         });
-        assertEquals("complete", r.terminal.getNow("no terminal signal before subscribe returned"));
-        assertTrue(r.values.isEmpty(), "no value: " + r.values);
+        assertEquals(List.of("onSubscribe", "onComplete"), r.signals);
     }
 
     @Test
     @DisplayName("demand requested after subscribe returned reaches the source through 10,000 levels")
     void lateRequest_tenThousandLevels() throws Exception {
         Recorder<Integer> r = onDefaultStack(() -> {
-            Recorder<Integer> rec = new Recorder<>(0);
+            Recorder<Integer> rec = new Recorder<>();
             nest(Mono.just(0)).subscribe(rec);
-            assertTrue(rec.values.isEmpty(), "no value before demand");
+            assertEquals(List.of("onSubscribe"), rec.signals, "no value before demand");
             rec.subscription.request(1);
             return rec;
         });
-        assertEquals(List.of(DEPTH), r.values);
-        assertEquals("complete", r.terminal.getNow("no terminal signal"));
+        assertEquals(List.of("onSubscribe", "onNext(" + DEPTH + ")", "onComplete"), r.signals);
     }
 
     @Test
@@ -179,13 +167,14 @@ class NestedCrossingsStackSafetyTest {
     void cancel_tenThousandLevels() throws Exception {
         AtomicBoolean cancelled = new AtomicBoolean();
         Recorder<Integer> r = onDefaultStack(() -> {
-            Recorder<Integer> rec = new Recorder<>(1);
+            Recorder<Integer> rec = new Recorder<>();
             nest(Mono.<Integer>never().doOnCancel(() -> cancelled.set(true))).subscribe(rec);
+            rec.subscription.request(1);
             rec.subscription.cancel();
             return rec;
         });
         assertTrue(cancelled.get(), "the cancel reached the innermost Mono");
-        assertTrue(r.values.isEmpty() && !r.terminal.isDone(), "nothing signalled after the cancel");
+        assertEquals(List.of("onSubscribe"), r.signals, "nothing signalled after the cancel");
     }
 
     @Test
@@ -193,8 +182,9 @@ class NestedCrossingsStackSafetyTest {
     void cancelFromAnotherThread_tenThousandLevels() throws Exception {
         CountDownLatch cancelled = new CountDownLatch(1);
         Recorder<Integer> r = onDefaultStack(() -> {
-            Recorder<Integer> rec = new Recorder<>(1);
+            Recorder<Integer> rec = new Recorder<>();
             nest(Mono.<Integer>never().doOnCancel(cancelled::countDown)).subscribe(rec);
+            rec.subscription.request(1);
             return rec;
         });
         onDefaultStack(() -> {
@@ -215,8 +205,9 @@ class NestedCrossingsStackSafetyTest {
         assertEquals(DEPTH, result.get());
         AtomicBoolean cancelled = new AtomicBoolean();
         onDefaultStack(() -> {
-            Recorder<Integer> rec = new Recorder<>(1);
+            Recorder<Integer> rec = new Recorder<>();
             nest(Mono.<Integer>never().doOnCancel(() -> cancelled.set(true)), unfused).subscribe(rec);
+            rec.subscription.request(1);
             rec.subscription.cancel();
             return null;
         });
@@ -264,8 +255,9 @@ class NestedCrossingsStackSafetyTest {
                 Mono<Integer> crossed = ReactorSenders.toMono(ReactorSenders.fromMono(m).then(v -> v + 1));
                 m = ReactorScopes.nest(crossed, scope.getToken()).next();
             }
-            Recorder<Integer> rec = new Recorder<>(1);
+            Recorder<Integer> rec = new Recorder<>();
             m.subscribe(rec);
+            rec.subscription.request(1);
             rec.subscription.cancel();
             return null;
         });

@@ -120,24 +120,31 @@ final class RxStaged {
     /**
      * The classes of RxJava's sources whose subscription only calls them (or signals at once):
      * subscribing one nests no other subscription. RxJava marks only some of them (its
-     * {@code Supplier} fusion interface); the others are named here. A class missing from the
-     * RxJava on the class path is left out (the source then takes the trampoline path).
+     * {@code Supplier} fusion interface); the others are the classes its public factories return,
+     * taken here once without naming an internal class (decision RX11). A kind whose assembly hook
+     * is installed when this class loads is left out (the hook may return a wrapper that subscribes
+     * anything): its sources take the trampoline path.
      */
-    private static final List<Class<?>> CALLED_SOURCES = calledSources(
-            "single.SingleJust", "single.SingleFromSupplier", "single.SingleFromCallable", "single.SingleError",
-            "single.SingleNever", "maybe.MaybeError", "maybe.MaybeNever",
-            "completable.CompletableEmpty", "completable.CompletableError", "completable.CompletableNever",
-            "completable.CompletableFromAction", "completable.CompletableFromCallable",
-            "completable.CompletableFromSupplier", "completable.CompletableFromRunnable");
+    private static final List<Class<?>> CALLED_SOURCES = calledSources();
 
-    private static List<Class<?>> calledSources(String... names) {
+    private static List<Class<?>> calledSources() {
         List<Class<?>> classes = new ArrayList<>();
-        for (String name : names) {
-            try {
-                classes.add(Class.forName("io.reactivex.rxjava3.internal.operators." + name, false,
-                        Single.class.getClassLoader()));
-            } catch (ClassNotFoundException | LinkageError e) {
-                // another RxJava version: that source subscribes through the trampoline
+        Exception e = new Exception("not thrown: a source's class is taken");
+        if (RxJavaPlugins.getOnSingleAssembly() == null) {
+            for (Single<?> s : List.of(Single.just(0), Single.fromSupplier(() -> 0), Single.fromCallable(() -> 0),
+                    Single.error(e), Single.never())) {
+                classes.add(s.getClass());
+            }
+        }
+        if (RxJavaPlugins.getOnMaybeAssembly() == null) {
+            classes.add(Maybe.error(e).getClass());
+            classes.add(Maybe.never().getClass());
+        }
+        if (RxJavaPlugins.getOnCompletableAssembly() == null) {
+            for (Completable c : List.of(Completable.complete(), Completable.error(e), Completable.never(),
+                    Completable.fromAction(() -> { }), Completable.fromRunnable(() -> { }),
+                    Completable.fromCallable(() -> 0), Completable.fromSupplier(() -> 0))) {
+                classes.add(c.getClass());
             }
         }
         return List.copyOf(classes);
