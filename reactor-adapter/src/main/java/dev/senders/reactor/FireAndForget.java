@@ -58,9 +58,9 @@ public final class FireAndForget {
 
     private static final Class<?> LAMBDA_MONO = lambdaClass("reactor.core.publisher.LambdaMonoSubscriber");
     private static final Class<?> LAMBDA_FLUX = lambdaClass("reactor.core.publisher.LambdaSubscriber");
-    private static final LambdaFields MONO_FIELDS = new LambdaFields(MethodHandles.lookup(), LAMBDA_MONO, "errorConsumer",
+    private static final LambdaFields MONO_FIELDS = new LambdaFields(MethodHandles.lookup(), LAMBDA_MONO, "errorConsumer", null,
             "consumer", "errorConsumer", "completeConsumer", "subscriptionConsumer");
-    private static final LambdaFields FLUX_FIELDS = new LambdaFields(MethodHandles.lookup(), LAMBDA_FLUX, "errorConsumer",
+    private static final LambdaFields FLUX_FIELDS = new LambdaFields(MethodHandles.lookup(), LAMBDA_FLUX, "errorConsumer", null,
             "consumer", "errorConsumer", "completeConsumer", "subscriptionConsumer");
 
     private static volatile @Nullable FireAndForgetTracker installed;

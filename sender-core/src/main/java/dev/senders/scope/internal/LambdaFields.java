@@ -19,15 +19,21 @@ public final class LambdaFields {
 
     private final VarHandle @Nullable [] callbacks;
     private final @Nullable VarHandle error;
+    private final @Nullable String defaults;
 
     /**
      * @param caller the adapter's lookup (its module reads the library's)
      * @param type the lambda subscriber class
      * @param errorField the field holding the error callback, or {@code null} to treat every
      *     instance as having one
+     * @param defaults the package prefix of the library's stand-in callbacks (RxJava's
+     *     {@code Functions.emptyConsumer()}, ...), which {@link #firstCallback} skips; {@code null}
+     *     if absent fields are {@code null}
      * @param callbackFields the fields holding callbacks, in the order {@link #firstCallback} asks them
      */
-    public LambdaFields(MethodHandles.Lookup caller, Class<?> type, @Nullable String errorField, String... callbackFields) {
+    public LambdaFields(MethodHandles.Lookup caller, Class<?> type, @Nullable String errorField, @Nullable String defaults,
+            String... callbackFields) {
+        this.defaults = defaults;
         VarHandle[] cs;
         VarHandle e;
         try {
@@ -66,7 +72,8 @@ public final class LambdaFields {
     }
 
     /**
-     * The first non-null callback of {@code subscriber}, or {@code null} (none, or not readable).
+     * The first callback of {@code subscriber} the application gave (not null, not a stand-in), or
+     * {@code null} (none, or not readable).
      *
      * @param subscriber an instance of the type
      * @return the callback, or {@code null}
@@ -76,7 +83,7 @@ public final class LambdaFields {
         if (cs != null) {
             for (VarHandle h : cs) {
                 Object c = h.get(subscriber);
-                if (c != null) {
+                if (c != null && (defaults == null || !c.getClass().getName().startsWith(defaults))) {
                     return c;
                 }
             }
