@@ -113,9 +113,9 @@ public final class FireAndForget {
                     + "); close it before installing another: one per application");
         }
         FireAndForgetTracker tracker = new FireAndForgetTracker("Reactor", scope, mode, packages, captureSites);
-        tracker.onClose(() -> uninstall(tracker));
         installed = tracker;
         Hooks.onLastOperator(HOOK_KEY, Operators.<Object, Object>liftPublisher((publisher, subscriber) -> lift(tracker, subscriber)));
+        tracker.onClose(() -> uninstall(tracker));
         return tracker;
     }
 

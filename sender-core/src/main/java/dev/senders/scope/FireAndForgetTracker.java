@@ -62,8 +62,8 @@ public final class FireAndForgetTracker implements AutoCloseable {
     public static final List<String> DEFAULT_FRAMEWORK_PACKAGES = List.of("reactor.", "io.reactivex.", "io.netty.",
             "org.springframework.", "io.micrometer.", "org.reactivestreams.", "io.r2dbc.", "java.", "javax.", "jdk.",
             "sun.", "com.sun.", "kotlin.", "kotlinx.", "dev.senders.reactor.", "dev.senders.rxjava3.",
-            "dev.senders.spring.", "dev.senders.scope.", "dev.senders.internal.", "dev.senders.test.",
-            "dev.senders.flow.", "dev.senders.task.");
+            "dev.senders.spring.", "dev.senders.scope.", "dev.senders.internal.", "dev.senders.flow.",
+            "dev.senders.task.");
 
     /** At most this many frames are walked to find a subscribe site. */
     public static final int MAX_WALK = 128;
@@ -78,6 +78,7 @@ public final class FireAndForgetTracker implements AutoCloseable {
 
     private static final int SITE_FRAMES = 4;
     private static final int REPORT_LINES = 10;
+    private static final int MAX_LABELS = 64;
     private static final StackWalker WALKER = StackWalker.getInstance();
     private static final CopyOnWriteArrayList<FireAndForgetTracker> INSTALLED = new CopyOnWriteArrayList<>();
 
@@ -90,6 +91,9 @@ public final class FireAndForgetTracker implements AutoCloseable {
     private final Set<Entry> running = ConcurrentHashMap.newKeySet();
     private final LongAdder found = new LongAdder();
     private final LongAdder untracked = new LongAdder();
+    /** TRACK: subscriptions that ended after the scope's stop request, by label (at most MAX_LABELS). */
+    private final ConcurrentHashMap<String, LongAdder> afterStop = new ConcurrentHashMap<>();
+    private final LongAdder afterStopTotal = new LongAdder();
     /** The label of a callback class, or "" for a framework class. */
     private final ClassValue<String> labels = new ClassValue<>() {
         @Override
@@ -104,8 +108,8 @@ public final class FireAndForgetTracker implements AutoCloseable {
     private volatile int closed;
 
     /**
-     * For the adapters' {@code install}: a tracker for {@code scope} that is listed by
-     * {@link #installed()} until closed; the adapter hands its hook removal to {@link #onClose}.
+     * For the adapters' {@code install}: a tracker for {@code scope}; the adapter hands its hook
+     * removal to {@link #onClose} once its hooks are in place.
      *
      * @param adapter the adapter's name for reports ({@code "Reactor"}, {@code "RxJava"})
      * @param scope the scope found subscriptions are associated with (in {@code TRACK})
@@ -126,7 +130,6 @@ public final class FireAndForgetTracker implements AutoCloseable {
         this.token = scope.getToken();
         this.framework = frameworkPackages.toArray(new String[0]);
         this.captureSites = captureSites;
-        INSTALLED.add(this);
     }
 
     /**
@@ -140,12 +143,14 @@ public final class FireAndForgetTracker implements AutoCloseable {
     }
 
     /**
-     * For the adapters: what {@link #close()} runs once (removing the hooks).
+     * For the adapters, once the hooks are installed: what {@link #close()} runs once (removing the
+     * hooks); from now until closed this tracker is listed by {@link #installed()}.
      *
      * @param action the hook removal
      */
     public void onClose(Runnable action) {
         uninstall = Objects.requireNonNull(action, "action");
+        INSTALLED.add(this);
     }
 
     /**
@@ -309,11 +314,13 @@ public final class FireAndForgetTracker implements AutoCloseable {
     }
 
     /**
-     * A shutdown-log summary: the counts, then the running subscriptions grouped by label, the
-     * most frequent first (at most ten lines), e.g.
+     * A shutdown-log summary: the counts, then (in {@code TRACK}) the subscriptions that ended
+     * after the scope's stop request, then the running subscriptions, each grouped by label, the
+     * most frequent first (at most ten lines each), e.g.
      * <pre>
-     * fire-and-forget subscriptions (Reactor, TRACK, scope 'app'): 3012 found, 2 still running, 0 untracked
-     *   2 x com.acme.Orders.place(Orders.java:42) (Mono.subscribe, oldest running for 1.2 s)
+     * fire-and-forget subscriptions (Reactor, TRACK, scope 'app'): 3012 found, 0 still running, 0 untracked (scope closed)
+     *   2 ended after the scope's stop request (stopped past the grace):
+     *     2 x com.acme.Orders.place(Orders.java:42)
      * </pre>
      *
      * @return the summary
@@ -329,13 +336,25 @@ public final class FireAndForgetTracker implements AutoCloseable {
         }
         List<Map.Entry<String, List<OutstandingWork>>> groups = new ArrayList<>(bySite.entrySet());
         groups.sort((a, b) -> Integer.compare(b.getValue().size(), a.getValue().size()));
+        long stopped = endedAfterStopCount();
+        if (stopped > 0) {
+            sb.append("\n  ").append(stopped).append(" ended after the scope's stop request (stopped past the grace):");
+            List<Map.Entry<String, LongAdder>> byLabel = new ArrayList<>(afterStop.entrySet());
+            byLabel.sort((a, b) -> Long.compare(b.getValue().sum(), a.getValue().sum()));
+            for (int i = 0; i < byLabel.size() && i < REPORT_LINES; i++) {
+                sb.append("\n    ").append(byLabel.get(i).getValue().sum()).append(" x ").append(byLabel.get(i).getKey());
+            }
+        }
+        if (!groups.isEmpty()) {
+            sb.append("\n  still running:");
+        }
         int lines = 0;
         for (Map.Entry<String, List<OutstandingWork>> g : groups) {
             if (lines++ == REPORT_LINES) {
-                sb.append("\n  ... ").append(groups.size() - REPORT_LINES).append(" more site(s)");
+                sb.append("\n    ... ").append(groups.size() - REPORT_LINES).append(" more site(s)");
                 break;
             }
-            sb.append("\n  ").append(g.getValue().size()).append(" x ").append(g.getKey())
+            sb.append("\n    ").append(g.getValue().size()).append(" x ").append(g.getKey())
                     .append(", oldest running for ").append(Durations.format(g.getValue().get(0).age())).append(')');
         }
         return sb.toString();
@@ -354,6 +373,27 @@ public final class FireAndForgetTracker implements AutoCloseable {
                 r.run();
             }
         }
+    }
+
+    private void endedAfterStop(String label) {
+        afterStopTotal.increment();
+        LongAdder a = afterStop.get(label);
+        if (a == null && afterStop.size() < MAX_LABELS) {
+            a = afterStop.computeIfAbsent(label, k -> new LongAdder());
+        }
+        if (a != null) {
+            a.increment();
+        }
+    }
+
+    /**
+     * In {@code TRACK}: tracked subscriptions that ended after the scope's stop request (stopped by
+     * it, or ending on their own meanwhile).
+     *
+     * @return the number ended after the stop request
+     */
+    public long endedAfterStopCount() {
+        return afterStopTotal.sum();
     }
 
     /**
@@ -417,6 +457,9 @@ public final class FireAndForgetTracker implements AutoCloseable {
         @Override
         public void dissociate() {
             if (tracker.running.remove(this) && tracked) {
+                if (tracker.scope.stopToken().stopRequested()) {
+                    tracker.endedAfterStop(label);
+                }
                 tracker.token.dissociate();
             }
         }

@@ -56,6 +56,11 @@ import org.jspecify.annotations.Nullable;
  * site); the errors recorded are attached to it as suppressed exceptions. The test is then
  * reported failed (never aborted); a test that failed already gets this failure as suppressed.
  * Errors of work that fails after the test method returned, before its scope joined, count.
+ *
+ * <p><b>Fire-and-forget.</b> A test that leaves a fire-and-forget subscription running at its end
+ * ({@code mono.subscribe()}, RxJava's lambda {@code subscribe(...)}, with the library's Reactor or
+ * RxJava adapter on the class path) fails too, naming each subscribe site;
+ * {@link AllowFireAndForget} on the method or class opts out.
  */
 public final class SendersExtension implements BeforeEachCallback, AfterEachCallback, ParameterResolver {
 
@@ -70,6 +75,7 @@ public final class SendersExtension implements BeforeEachCallback, AfterEachCall
 
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SendersExtension.class);
     private static final String KEY = "work";
+    private static final String FIRE_AND_FORGET = "fireAndForget";
 
     /** Created by JUnit ({@code @ExtendWith}) or by the test ({@code @RegisterExtension}). */
     public SendersExtension() {
@@ -79,6 +85,10 @@ public final class SendersExtension implements BeforeEachCallback, AfterEachCall
     public void beforeEach(ExtensionContext context) {
         String name = context.getRequiredTestClass().getSimpleName() + "." + context.getRequiredTestMethod().getName();
         context.getStore(NAMESPACE).put(KEY, new TestWork(name, ErrorCapture.open()));
+        FireAndForgetCheck check = FireAndForgetCheck.begin(name, context.getRequiredTestMethod(), context.getRequiredTestClass());
+        if (check != null) {
+            context.getStore(NAMESPACE).put(FIRE_AND_FORGET, check);
+        }
     }
 
     @Override
@@ -108,12 +118,17 @@ public final class SendersExtension implements BeforeEachCallback, AfterEachCall
     @Override
     public void afterEach(ExtensionContext context) {
         TestWork work = context.getStore(NAMESPACE).remove(KEY, TestWork.class);
+        FireAndForgetCheck check = context.getStore(NAMESPACE).remove(FIRE_AND_FORGET, FireAndForgetCheck.class);
+        AssertionError leftRunning = check == null ? null : check.end();
         if (work == null) {
             return;
         }
         AssertionError failure = work.finish(joinTimeout(context));
-        if (failure != null) {
-            throw failure;
+        if (failure != null && leftRunning != null) {
+            failure.addSuppressed(leftRunning);
+        }
+        if (failure != null || leftRunning != null) {
+            throw failure != null ? failure : leftRunning;
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.senders.spring.boot;
 
+import dev.senders.scope.FireAndForgetMode;
 import java.time.Duration;
 import java.util.Objects;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -53,6 +54,14 @@ public class SendersScopeProperties {
      * tracked whatever this says.
      */
     private boolean trackTaskExecutor = true;
+
+    /**
+     * What to do with the application's fire-and-forget subscriptions ({@code mono.subscribe()},
+     * RxJava's {@code subscribe(...)} lambdas): {@code off}, {@code report} (count and list them,
+     * name them in the shutdown log) or {@code track} (make them work of the scope: joined, stopped
+     * past the grace, listed).
+     */
+    private FireAndForgetMode fireAndForget = FireAndForgetMode.REPORT;
 
     private final Shutdown shutdown = new Shutdown();
 
@@ -163,6 +172,24 @@ public class SendersScopeProperties {
      */
     public void setTrackTaskExecutor(boolean trackTaskExecutor) {
         this.trackTaskExecutor = trackTaskExecutor;
+    }
+
+    /**
+     * What is done with fire-and-forget subscriptions.
+     *
+     * @return {@code senders.scope.fire-and-forget}
+     */
+    public FireAndForgetMode getFireAndForget() {
+        return fireAndForget;
+    }
+
+    /**
+     * Sets what is done with fire-and-forget subscriptions.
+     *
+     * @param fireAndForget {@code off}, {@code report} or {@code track}
+     */
+    public void setFireAndForget(FireAndForgetMode fireAndForget) {
+        this.fireAndForget = fireAndForget;
     }
 
     /**
