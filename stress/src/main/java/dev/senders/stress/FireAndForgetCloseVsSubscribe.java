@@ -13,7 +13,6 @@ import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.IIII_Result;
-import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
 
 /**
@@ -44,15 +43,7 @@ public class FireAndForgetCloseVsSubscribe {
     public void subscribe() {
         CoreSubscriber<Object> s = FireAndForgetHooks.lift(tracker,
                 FireAndForgetHooks.monoLambda(v -> { }, e -> { }, completed::incrementAndGet));
-        s.onSubscribe(new Subscription() {
-            @Override
-            public void request(long n) {
-            }
-
-            @Override
-            public void cancel() {
-            }
-        });
+        s.onSubscribe(FireAndForgetHooks.counting(new AtomicInteger()));
         s.onComplete();
     }
 

@@ -13,7 +13,6 @@ import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.IIII_Result;
-import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
 
 /**
@@ -40,16 +39,7 @@ public class FireAndForgetCompleteVsScopeStop {
             FireAndForgetHooks.monoLambda(v -> consumed.incrementAndGet(), e -> { }, () -> { }));
 
     {
-        work.onSubscribe(new Subscription() {
-            @Override
-            public void request(long n) {
-            }
-
-            @Override
-            public void cancel() {
-                cancelled.incrementAndGet();
-            }
-        });
+        work.onSubscribe(FireAndForgetHooks.counting(cancelled));
     }
 
     @Actor

@@ -13,7 +13,6 @@ import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.IIII_Result;
-import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
 import reactor.core.Disposable;
 
@@ -38,16 +37,7 @@ public class FireAndForgetDisposeVsScopeStop {
     final Disposable caller = FireAndForgetHooks.disposable(lambda);
 
     {
-        FireAndForgetHooks.lift(tracker, lambda).onSubscribe(new Subscription() {
-            @Override
-            public void request(long n) {
-            }
-
-            @Override
-            public void cancel() {
-                cancelled.incrementAndGet();
-            }
-        });
+        FireAndForgetHooks.lift(tracker, lambda).onSubscribe(FireAndForgetHooks.counting(cancelled));
     }
 
     @Actor

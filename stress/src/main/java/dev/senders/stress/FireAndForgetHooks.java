@@ -7,7 +7,9 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
 import reactor.core.Disposable;
 
@@ -44,6 +46,20 @@ final class FireAndForgetHooks {
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
+    }
+
+    /** A subscription that ignores demand and counts its cancels in {@code cancelled}. */
+    static Subscription counting(AtomicInteger cancelled) {
+        return new Subscription() {
+            @Override
+            public void request(long n) {
+            }
+
+            @Override
+            public void cancel() {
+                cancelled.incrementAndGet();
+            }
+        };
     }
 
     static Disposable disposable(CoreSubscriber<Object> lambda) {
