@@ -29,8 +29,9 @@ import reactor.core.publisher.Mono;
  *     {@code block()}, an operator chain whose inner subscriptions are made by {@code concatMap})
  *     with {@code hooks=off} (nothing installed) against {@code report} and {@code track}: the cost
  *     of the hook's test on every {@code subscribe};
- * <li>{@link #trackedSubscribe} ({@code hooks=track}): a plain {@code mono.subscribe()} found and
- *     tracked by the hook, against {@code InlineBench.reactor} (run in the same command, same
+ * <li>{@link #trackedSubscribe} ({@code hooks=track}): a plain {@code mono.subscribe()} found (a
+ *     stack walk: it has no callback) and tracked by the hook, and
+ *     {@link #trackedSubscribeWithCallback}: {@code subscribe(consumer)}, found by the callback's class, against {@code InlineBench.reactor} (run in the same command, same
  *     {@code n}): the same {@code Mono} subscribed with a subscriber held in
  *     {@code Disposables.composite()} until it terminates, what a user writes by hand.
  * </ul>
@@ -107,6 +108,22 @@ public class FireAndForgetBench {
             MONO.subscribe();
         }
         Work.check(Work.count == n && scope.count() == 0, "trackedSubscribe");
+        return Work.count;
+    }
+
+    static final java.util.function.Consumer<Object> IGNORE = x -> { };
+
+    /**
+     * {@code Mono.fromRunnable(..).subscribe(consumer)}, N times: found by its callback's class (no
+     * stack walk) and, with {@code hooks=track}, tracked.
+     */
+    @Benchmark
+    public long trackedSubscribeWithCallback() {
+        Work.reset();
+        for (int i = 0; i < n; i++) {
+            MONO.subscribe(IGNORE);
+        }
+        Work.check(Work.count == n && scope.count() == 0, "trackedSubscribeWithCallback");
         return Work.count;
     }
 }

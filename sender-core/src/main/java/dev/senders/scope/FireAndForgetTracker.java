@@ -76,7 +76,6 @@ public final class FireAndForgetTracker implements AutoCloseable {
         "dev.senders.rxjava3.FireAndForget", "dev.senders.rxjava3.FireAndForgetObserver",
         "dev.senders.scope.FireAndForgetTracker"};
 
-    private static final int SITE_FRAMES = 4;
     private static final int REPORT_LINES = 10;
     private static final int MAX_LABELS = 64;
     private static final StackWalker WALKER = StackWalker.getInstance();
@@ -176,12 +175,16 @@ public final class FireAndForgetTracker implements AutoCloseable {
             }
         }
         StackTraceElement[] site = null;
-        if (label == null || captureSites || Hooks.isDebugCaptureEnabled()) {
-            site = site();
-            if (site == null || isFramework(site[0].getClassName())) {
+        boolean capture = captureSites || Hooks.isDebugCaptureEnabled();
+        if (label == null || capture) {
+            StackWalker.StackFrame f = WALKER.walk(FireAndForgetTracker::siteFrame);
+            if (f == null || isFramework(f.getClassName())) {
                 return null;
             }
-            label = format(site[0]);
+            label = format(f);
+            if (capture) {
+                site = new StackTraceElement[] {f.toStackTraceElement()};
+            }
         }
         found.increment();
         boolean tracked = false;
@@ -196,22 +199,17 @@ public final class FireAndForgetTracker implements AutoCloseable {
         return e;
     }
 
-    private static StackTraceElement @Nullable [] site() {
-        return WALKER.walk(frames -> {
-            StackTraceElement[] out = frames.limit(MAX_WALK)
-                    .dropWhile(f -> isPlumbing(f.getClassName()))
-                    .limit(SITE_FRAMES)
-                    .map(StackWalker.StackFrame::toStackTraceElement)
-                    .toArray(StackTraceElement[]::new);
-            return out.length == 0 ? null : out;
-        });
+    /** The first frame outside the libraries and this feature, within {@link #MAX_WALK} frames. */
+    private static StackWalker.@Nullable StackFrame siteFrame(java.util.stream.Stream<StackWalker.StackFrame> frames) {
+        return frames.limit(MAX_WALK).filter(f -> !isPlumbing(f.getClassName())).findFirst().orElse(null);
     }
 
     /** {@code com.acme.Orders.place(Orders.java:42)}: the frame without its module and class loader. */
-    private static String format(StackTraceElement f) {
+    private static String format(StackWalker.StackFrame f) {
         String file = f.getFileName();
+        int line = f.getLineNumber();
         return f.getClassName() + "." + f.getMethodName() + "("
-                + (file == null ? "Unknown Source" : f.getLineNumber() >= 0 ? file + ":" + f.getLineNumber() : file) + ")";
+                + (file == null ? "Unknown Source" : line >= 0 ? file + ":" + line : file) + ")";
     }
 
     private static boolean isPlumbing(String cls) {
