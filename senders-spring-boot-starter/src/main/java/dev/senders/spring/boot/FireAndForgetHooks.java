@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The fire-and-forget hooks of an application ({@code senders.scope.fire-and-forget}): installs
  * the Reactor and RxJava adapters' hooks that are asked for and on the class path, for the
- * application scope, logs one line at startup saying which mode is on, and, as a
+ * application scope (unless another application context in the JVM holds them: then it logs a
+ * warning and goes on without), logs one line at startup saying which mode is on, and, as a
  * {@link ScopeShutdown.Listener}, logs each tracker's report when the scope's shutdown ends: how
  * many fire-and-forget subscriptions were found, how many were still running at exit and where
  * they were subscribed, and in {@code TRACK} how many ended after the scope's stop request (the
@@ -43,10 +44,10 @@ public final class FireAndForgetHooks implements ScopeShutdown.Listener, AutoClo
         List<FireAndForgetTracker> ts = new ArrayList<>();
         if (mode != FireAndForgetMode.OFF) {
             if (reactor) {
-                ts.add(ReactorHook.install(scope, mode, frameworkPackages));
+                install(ts, () -> ReactorHook.install(scope, mode, frameworkPackages));
             }
             if (rxjava) {
-                ts.add(RxJavaHook.install(scope, mode, frameworkPackages));
+                install(ts, () -> RxJavaHook.install(scope, mode, frameworkPackages));
             }
         }
         this.trackers = List.copyOf(ts);
@@ -59,6 +60,20 @@ public final class FireAndForgetHooks implements ScopeShutdown.Listener, AutoClo
                     mode == FireAndForgetMode.TRACK ? "tracked (joined and stopped by the scope)" : "reported",
                     scope.name(), String.join(", ", ts.stream().map(FireAndForgetTracker::adapter).toList()),
                     mode.name().toLowerCase(java.util.Locale.ROOT));
+        }
+    }
+
+    /**
+     * Installs one adapter's hook. The hooks are one per JVM: when another application context
+     * (a cached test context, a second application in the JVM) holds them, or RxJava's plugins are
+     * locked down, this context goes on without them and says so.
+     */
+    private static void install(List<FireAndForgetTracker> ts, java.util.function.Supplier<FireAndForgetTracker> install) {
+        try {
+            ts.add(install.get());
+        } catch (IllegalStateException taken) {
+            log.warn("senders: fire-and-forget subscriptions of this application context are not looked for: {}",
+                    taken.getMessage());
         }
     }
 
