@@ -56,10 +56,10 @@ public class SendersScopeProperties {
     private boolean trackTaskExecutor = true;
 
     /**
-     * What to do with the application's fire-and-forget subscriptions ({@code mono.subscribe()},
-     * RxJava's {@code subscribe(...)} lambdas): {@code off}, {@code report} (count and list them,
-     * name them in the shutdown log) or {@code track} (make them work of the scope: joined, stopped
-     * past the grace, listed).
+     * What to do with the application's fire-and-forget subscriptions (a plain mono.subscribe(),
+     * RxJava's lambda subscribe): off; report, to count and list them and name them in the
+     * shutdown log; or track, to make them work of the scope, joined, stopped past the grace and
+     * listed.
      */
     private FireAndForgetMode fireAndForget = FireAndForgetMode.REPORT;
 

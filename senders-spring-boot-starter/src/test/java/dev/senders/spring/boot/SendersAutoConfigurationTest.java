@@ -409,9 +409,10 @@ class SendersAutoConfigurationTest {
         assertThat(properties).extracting(p -> p.get("name")).containsExactlyInAnyOrder("senders.scope.name",
                 "senders.scope.context-propagation", "senders.scope.list-limit", "senders.scope.max-outstanding",
                 "senders.scope.shutdown.grace",
-                "senders.scope.shutdown.stop-timeout", "senders.scope.track-task-executor");
+                "senders.scope.shutdown.stop-timeout", "senders.scope.track-task-executor",
+                "senders.scope.fire-and-forget");
         assertThat(properties).allSatisfy(p -> assertThat((String) p.get("description")).isNotBlank());
         assertThat(properties).extracting(p -> p.get("defaultValue")).containsExactlyInAnyOrder("application", true,
-                20, null, "30s", "10s", true);
+                20, null, "30s", "10s", true, "report");
     }
 }
