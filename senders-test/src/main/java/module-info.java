@@ -19,6 +19,8 @@ module dev.senders.test {
     requires static transitive spring.core;
     requires static spring.beans;
     requires static dev.senders.spring.boot;
+    requires static dev.senders.reactor; // the fire-and-forget check, when the adapters are present
+    requires static dev.senders.rxjava3;
 
     exports dev.senders.test;
 }

@@ -69,6 +69,11 @@ import org.jspecify.annotations.Nullable;
  * <p>Spawn sites in the failure show the caller's frames only (Reactor, RxJava, Spring, JDK,
  * JUnit and library frames are counted, not printed); the JUnit configuration parameter (or
  * system property) {@code senders.test.full-spawn-sites=true} prints them whole.
+ *
+ * <p><b>Fire-and-forget.</b> A test that leaves a fire-and-forget subscription running at its end
+ * ({@code mono.subscribe()}, RxJava's lambda {@code subscribe(...)}, with the library's Reactor or
+ * RxJava adapter on the class path) fails too, naming each subscribe site;
+ * {@link AllowFireAndForget} on the method or class opts out.
  */
 public final class SendersExtension implements BeforeEachCallback, AfterEachCallback, ParameterResolver {
 
@@ -83,6 +88,7 @@ public final class SendersExtension implements BeforeEachCallback, AfterEachCall
 
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SendersExtension.class);
     private static final String KEY = "work";
+    private static final String FIRE_AND_FORGET = "fireAndForget";
 
     /** Created by JUnit ({@code @ExtendWith}) or by the test ({@code @RegisterExtension}). */
     public SendersExtension() {
@@ -92,6 +98,10 @@ public final class SendersExtension implements BeforeEachCallback, AfterEachCall
     public void beforeEach(ExtensionContext context) {
         String name = context.getRequiredTestClass().getSimpleName() + "." + context.getRequiredTestMethod().getName();
         context.getStore(NAMESPACE).put(KEY, new TestWork(name, ErrorCapture.open()));
+        FireAndForgetCheck check = FireAndForgetCheck.begin(name, context.getRequiredTestMethod(), context.getRequiredTestClass());
+        if (check != null) {
+            context.getStore(NAMESPACE).put(FIRE_AND_FORGET, check);
+        }
     }
 
     @Override
@@ -121,13 +131,21 @@ public final class SendersExtension implements BeforeEachCallback, AfterEachCall
     @Override
     public void afterEach(ExtensionContext context) {
         TestWork work = context.getStore(NAMESPACE).remove(KEY, TestWork.class);
+        FireAndForgetCheck check = context.getStore(NAMESPACE).remove(FIRE_AND_FORGET, FireAndForgetCheck.class);
+        AssertionError leftRunning = check == null ? null : check.end();
         if (work == null) {
+            if (leftRunning != null) {
+                throw leftRunning;
+            }
             return;
         }
         boolean full = context.getConfigurationParameter(SpawnSites.FULL_PROPERTY).map(Boolean::parseBoolean).orElse(false);
         AssertionError failure = work.finish(joinTimeout(context), SpawnSites.shown(full));
-        if (failure != null) {
-            throw failure;
+        if (failure != null && leftRunning != null) {
+            failure.addSuppressed(leftRunning);
+        }
+        if (failure != null || leftRunning != null) {
+            throw failure != null ? failure : leftRunning;
         }
     }
 

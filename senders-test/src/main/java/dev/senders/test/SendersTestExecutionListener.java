@@ -35,6 +35,9 @@ import org.springframework.test.context.support.DependencyInjectionTestExecution
  * wait count, and each context's errors are its own, so an earlier test's failure never fails a
  * later one.
  *
+ * <p>A test that leaves a fire-and-forget subscription running at its end fails too, naming
+ * each subscribe site ({@link AllowFireAndForget} opts out, per method or class).
+ *
  * <p>Opt out per test class with the property {@value #ENABLED_PROPERTY}{@code =false} (for
  * example {@code @SpringBootTest(properties = "senders.test.await-idle=false")}). Inside a test,
  * {@link ApplicationScope#awaitIdle()} waits for the side effect in one line.
@@ -57,6 +60,7 @@ public final class SendersTestExecutionListener implements TestExecutionListener
     public static final int ORDER = 10_000;
 
     private static final String ATTRIBUTE = SendersTestExecutionListener.class.getName() + ".watch";
+    private static final String FIRE_AND_FORGET_ATTRIBUTE = SendersTestExecutionListener.class.getName() + ".fireAndForget";
 
     /** Created by Spring's TestContext framework. */
     public SendersTestExecutionListener() {
@@ -74,6 +78,11 @@ public final class SendersTestExecutionListener implements TestExecutionListener
         if (!env.getProperty(ENABLED_PROPERTY, Boolean.class, Boolean.TRUE)) {
             return;
         }
+        FireAndForgetCheck check = FireAndForgetCheck.begin(testContext.getTestClass().getSimpleName() + "."
+                + testContext.getTestMethod().getName(), testContext.getTestMethod(), testContext.getTestClass());
+        if (check != null) {
+            testContext.setAttribute(FIRE_AND_FORGET_ATTRIBUTE, check);
+        }
         CountingScope scope = context.getBeanProvider(CountingScope.class).getIfUnique();
         if (scope == null) {
             return;
@@ -89,19 +98,25 @@ public final class SendersTestExecutionListener implements TestExecutionListener
 
     @Override
     public void afterTestMethod(TestContext testContext) {
+        FireAndForgetCheck check = (FireAndForgetCheck) testContext.removeAttribute(FIRE_AND_FORGET_ATTRIBUTE);
         ScopeWatch watch = (ScopeWatch) testContext.removeAttribute(ATTRIBUTE);
-        if (watch == null) {
-            return;
+        AssertionError failure = null;
+        if (watch != null) {
+            ApplicationScope.leave(watch);
+            ScopeWatch.Verdict verdict = watch.finish();
+            if (verdict.scopeShutDown()) {
+                // the scope is closed: the next test gets a fresh context (and fresh injected fields)
+                testContext.markApplicationContextDirty(DirtiesContext.HierarchyMode.EXHAUSTIVE);
+                testContext.setAttribute(DependencyInjectionTestExecutionListener.REINJECT_DEPENDENCIES_ATTRIBUTE, Boolean.TRUE);
+            }
+            failure = verdict.failure();
         }
-        ApplicationScope.leave(watch);
-        ScopeWatch.Verdict verdict = watch.finish();
-        if (verdict.scopeShutDown()) {
-            // the scope is closed: the next test gets a fresh context (and fresh injected fields)
-            testContext.markApplicationContextDirty(DirtiesContext.HierarchyMode.EXHAUSTIVE);
-            testContext.setAttribute(DependencyInjectionTestExecutionListener.REINJECT_DEPENDENCIES_ATTRIBUTE, Boolean.TRUE);
+        AssertionError leftRunning = check == null ? null : check.end();
+        if (failure != null && leftRunning != null) {
+            failure.addSuppressed(leftRunning);
         }
-        if (verdict.failure() != null) {
-            throw verdict.failure();
+        if (failure != null || leftRunning != null) {
+            throw failure != null ? failure : leftRunning;
         }
     }
 }

@@ -195,6 +195,18 @@ public abstract class SpawnedWork implements StopNode {
         Trampoline.run(SpawnedWork::runDirect, this, token);
     }
 
+    /**
+     * The direct path for a subscriber that its library subscribes itself right after this returns
+     * (a subscriber handed back from a subscribe hook): as {@link #startDirect}, but on this stack,
+     * never queued, so that the registration is made before the source's signals can come.
+     * {@link #subscribeUpstream} is then expected to do nothing.
+     */
+    public final void startDirectInline(AsyncScopeToken token) {
+        target = token;
+        WORD.set(this, (int) WORD.get(this) | DIRECT); // plain: no other thread can see this object yet
+        run(token.spawnEnv().stopToken());
+    }
+
     private static void runDirect(SpawnedWork work, AsyncScopeToken token) {
         work.run(token.spawnEnv().stopToken());
     }

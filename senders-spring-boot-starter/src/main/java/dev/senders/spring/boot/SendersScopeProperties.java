@@ -1,5 +1,6 @@
 package dev.senders.spring.boot;
 
+import dev.senders.scope.FireAndForgetMode;
 import java.time.Duration;
 import java.util.Objects;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -61,6 +62,14 @@ public class SendersScopeProperties {
      * RxJava's schedule handler while the context runs.
      */
     private boolean trackScheduledTasks = true;
+
+    /**
+     * What to do with the application's fire-and-forget subscriptions (a plain mono.subscribe(),
+     * RxJava's lambda subscribe): off; report, to count and list them and name them in the
+     * shutdown log; or track, to make them work of the scope, joined, stopped past the grace and
+     * listed.
+     */
+    private FireAndForgetMode fireAndForget = FireAndForgetMode.OFF;
 
     private final Shutdown shutdown = new Shutdown();
 
@@ -189,6 +198,24 @@ public class SendersScopeProperties {
      */
     public void setTrackScheduledTasks(boolean trackScheduledTasks) {
         this.trackScheduledTasks = trackScheduledTasks;
+    }
+
+    /**
+     * What is done with fire-and-forget subscriptions.
+     *
+     * @return {@code senders.scope.fire-and-forget}
+     */
+    public FireAndForgetMode getFireAndForget() {
+        return fireAndForget;
+    }
+
+    /**
+     * Sets what is done with fire-and-forget subscriptions.
+     *
+     * @param fireAndForget {@code off}, {@code report} or {@code track}
+     */
+    public void setFireAndForget(FireAndForgetMode fireAndForget) {
+        this.fireAndForget = fireAndForget;
     }
 
     /**

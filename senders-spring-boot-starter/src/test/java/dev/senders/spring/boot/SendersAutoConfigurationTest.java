@@ -410,9 +410,9 @@ class SendersAutoConfigurationTest {
                 "senders.scope.context-propagation", "senders.scope.list-limit", "senders.scope.max-outstanding",
                 "senders.scope.shutdown.grace",
                 "senders.scope.shutdown.stop-timeout", "senders.scope.track-task-executor",
-                "senders.scope.track-scheduled-tasks");
+                "senders.scope.track-scheduled-tasks", "senders.scope.fire-and-forget");
         assertThat(properties).allSatisfy(p -> assertThat((String) p.get("description")).isNotBlank());
         assertThat(properties).extracting(p -> p.get("defaultValue")).containsExactlyInAnyOrder("application", true,
-                20, null, "30s", "10s", true, true);
+                20, null, "30s", "10s", true, true, "off");
     }
 }

@@ -4,6 +4,7 @@ import dev.senders.spring.boot.ScopeReport;
 import dev.senders.spring.boot.ScopeShutdown;
 import dev.senders.spring.boot.ScopeSpawner;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
@@ -61,7 +62,7 @@ public final class SendersEndpoint {
             throw new InvalidEndpointRequestException("limit must be zero or positive, was " + n
                     + ": it is how many pieces of outstanding work to list", "limit must be zero or positive");
         }
-        return new ScopeDescriptor(spawner.report(n), shutdown);
+        return new ScopeDescriptor(spawner.report(n), shutdown, FireAndForgetDescriptor.of(spawner.scope(), n));
     }
 
     /**
@@ -69,8 +70,9 @@ public final class SendersEndpoint {
      *
      * @param scope    the scope's state, counters and the named work still running ({@code outstanding})
      * @param shutdown how shutdown treats it
+     * @param fireAndForget the fire-and-forget subscriptions found for the scope, per adapter
      */
-    public record ScopeDescriptor(ScopeReport scope, ShutdownSettings shutdown) {
+    public record ScopeDescriptor(ScopeReport scope, ShutdownSettings shutdown, List<FireAndForgetDescriptor> fireAndForget) {
     }
 
     /**
