@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -25,6 +26,13 @@ import org.jspecify.annotations.Nullable;
  * {@link #total()} is read just before the walk, so under concurrent spawns and completions the
  * parts may disagree slightly (as {@code count()} and {@code outstanding()} read one after the other
  * do).
+ *
+ * <p>It is also the one renderer of outstanding work as text: {@link #lines(int, Predicate)} (log
+ * lines: each piece of work as {@link OutstandingWork#toString()} says it, its spawn site cut to
+ * {@link #DEFAULT_FRAMES} frames of application code, then what is not shown) and
+ * {@link #spawnSite(OutstandingWork, int, Predicate)} (the frames a structured view shows). Shutdown
+ * reports, leak reports, the Spring Boot starter's shutdown log and endpoint, and the test support's
+ * failure messages print through them.
  */
 public final class OutstandingSummary {
 
@@ -36,6 +44,27 @@ public final class OutstandingSummary {
     public static final int MAX_NAMES_COUNTED = 1024;
     /** The key of unnamed listed work in {@link #byName()}. */
     public static final String UNNAMED = "(unnamed)";
+    /** Spawn-site frames printed per piece of work where none is given: shutdown and leak reports, the starter. */
+    public static final int DEFAULT_FRAMES = 8;
+    /**
+     * Keeps the frames of application code: drops those of this library and its adapters
+     * ({@code dev.senders} packages other than the examples; in the Spring Boot starter its spawners
+     * and executor tracking), of Reactor ({@code reactor.}), of RxJava ({@code io.reactivex.rxjava3.})
+     * and the JDK's reflection and concurrency plumbing ({@code jdk.internal.}, {@code java.util.concurrent.}),
+     * so that a spawn site starts at the line that spawned.
+     */
+    public static final Predicate<StackTraceElement> APPLICATION_FRAMES = OutstandingSummary::isApplicationFrame;
+    /** Keeps every frame. */
+    public static final Predicate<StackTraceElement> ALL_FRAMES = frame -> true;
+
+    /** Class-name prefixes of the frames {@link #APPLICATION_FRAMES} drops. */
+    private static final String[] LIBRARY_PREFIXES = {
+        "dev.senders.scope.", "dev.senders.internal.", "dev.senders.flow.", "dev.senders.task.",
+        "dev.senders.reactor.", "dev.senders.rxjava3.", "dev.senders.spring.boot.task.",
+        "dev.senders.spring.boot.ScopeSpawner", "dev.senders.spring.boot.ReactorScopeSpawner",
+        "dev.senders.spring.boot.RxScopeSpawner", "reactor.", "io.reactivex.rxjava3.", "jdk.internal.",
+        "java.util.concurrent.", "org.springframework.aop.", "org.springframework.cglib.",
+    };
 
     private final String scope;
     private final int limit;
@@ -215,24 +244,50 @@ public final class OutstandingSummary {
     }
 
     /**
-     * The summary lines for a log, each starting with a line break and two spaces: the oldest listed
-     * work, one a line (with at most {@code maxFrames} spawn-site frames each), then one line for what
-     * is not shown. At most {@link #limit()} {@code * (1 + maxFrames) + 2} lines whatever the number
-     * outstanding.
+     * {@link #lines(int, Predicate)} keeping every frame.
      *
      * @param maxFrames the most spawn-site frames printed per piece of work
      * @return the lines, empty when nothing is outstanding
      */
     public String lines(int maxFrames) {
+        return lines(maxFrames, ALL_FRAMES);
+    }
+
+    /**
+     * The summary lines for a log, each starting with a line break and two spaces: the oldest listed
+     * work, one a line as {@link OutstandingWork#toString()} says it (queued or running, for how
+     * long), each followed by at most {@code maxFrames} of its spawn-site frames that {@code frames}
+     * keeps (captured under debug capture only), then one line for listed work not shown and one
+     * for work the scope only counts. At most {@link #limit()} {@code * (2 + maxFrames) + 2} lines
+     * whatever the number outstanding.
+     *
+     * @param maxFrames the most spawn-site frames printed per piece of work
+     * @param frames    which frames to print ({@link #APPLICATION_FRAMES}, {@link #ALL_FRAMES})
+     * @return the lines, empty when nothing is outstanding
+     * @throws IllegalArgumentException if {@code maxFrames} is negative
+     * @throws NullPointerException if {@code frames} is null
+     */
+    public String lines(int maxFrames, Predicate<StackTraceElement> frames) {
+        checkFrames(maxFrames);
+        Objects.requireNonNull(frames, "frames");
         StringBuilder sb = new StringBuilder();
         for (OutstandingWork w : oldest) {
             sb.append("\n  ").append(w);
-            List<StackTraceElement> site = w.spawnSite();
-            for (int i = 0; i < site.size() && i < maxFrames; i++) {
-                sb.append("\n      at ").append(site.get(i));
+            int kept = 0;
+            int more = 0;
+            for (StackTraceElement e : w.spawnSite()) {
+                if (!frames.test(e)) {
+                    continue;
+                }
+                if (kept < maxFrames) {
+                    sb.append("\n      at ").append(e);
+                    kept++;
+                } else {
+                    more++;
+                }
             }
-            if (site.size() > maxFrames && maxFrames > 0) {
-                sb.append("\n      ... ").append(site.size() - maxFrames).append(" more");
+            if (more > 0 && maxFrames > 0) {
+                sb.append("\n      ... ").append(more).append(" more");
             }
         }
         long beyond = listed - oldest.size();
@@ -246,6 +301,42 @@ public final class OutstandingSummary {
                     + " Scopes.named, or run with -Ddev.senders.debug=true to list all work with its spawn site)");
         }
         return sb.toString();
+    }
+
+    /**
+     * The spawn-site frames of {@code work} that a view shows: at most {@code maxFrames} of those
+     * {@code frames} keeps, innermost first, as text; empty unless debug capture was on when it was
+     * spawned. The frames {@link #lines(int, Predicate)} prints for it.
+     *
+     * @param work      a piece of outstanding work
+     * @param maxFrames the most frames to return
+     * @param frames    which frames to keep
+     * @return the frames, e.g. {@code "com.acme.Orders.place(Orders.java:42)"}
+     * @throws IllegalArgumentException if {@code maxFrames} is negative
+     * @throws NullPointerException if {@code work} or {@code frames} is null
+     */
+    public static List<String> spawnSite(OutstandingWork work, int maxFrames, Predicate<StackTraceElement> frames) {
+        checkFrames(maxFrames);
+        Objects.requireNonNull(frames, "frames");
+        return work.spawnSite().stream().filter(frames).limit(maxFrames).map(StackTraceElement::toString).toList();
+    }
+
+    private static void checkFrames(int maxFrames) {
+        if (maxFrames < 0) {
+            throw new IllegalArgumentException("the frame limit must be zero or positive, was " + maxFrames
+                    + ": it is how many spawn-site frames are printed per piece of work");
+        }
+    }
+
+    private static boolean isApplicationFrame(StackTraceElement frame) {
+        String c = frame.getClassName();
+        for (String p : LIBRARY_PREFIXES) {
+            if (c.startsWith(p)) {
+                return false;
+            }
+        }
+        // classes of the core package itself (Senders, ...); sub-packages not listed above are kept
+        return !(c.startsWith("dev.senders.") && c.indexOf('.', "dev.senders.".length()) < 0);
     }
 
     /** {@code "by name: audit 1500, mail 700, 12 other; by kind: spawn 2212; oldest running for 3.2 s"}. */
@@ -271,9 +362,13 @@ public final class OutstandingSummary {
         return sb.toString();
     }
 
-    /** A line of counts and then {@link #lines(int)} with 8 frames per piece of work. */
+    /**
+     * A line of counts and then {@link #lines(int, Predicate)} with {@link #DEFAULT_FRAMES} frames of
+     * application code per piece of work.
+     */
     @Override
     public String toString() {
-        return "scope '" + scope + "': " + total + " outstanding, " + listed + " listed" + lines(8);
+        return "scope '" + scope + "': " + total + " outstanding, " + listed + " listed"
+                + lines(DEFAULT_FRAMES, APPLICATION_FRAMES);
     }
 }

@@ -50,7 +50,7 @@ import dev.senders.internal.Nulls;
  * another thread, so an interrupt is only ever delivered while the command (or that close) is
  * still running on the thread.
  */
-final class ScopedTask implements Sender<Void>, OperationState, Runnable {
+final class ScopedTask implements Sender<Void>, OperationState, Runnable, QueuedWork {
 
     private static final Object NEW = "NEW", INTERRUPTED = "INTERRUPTED", DONE = "DONE",
             CANCELLED = "CANCELLED", REJECTED = "REJECTED", CLOSED = "CLOSED";
@@ -70,6 +70,12 @@ final class ScopedTask implements Sender<Void>, OperationState, Runnable {
         this.owner = owner;
         this.command = command;
         this.executor = executor;
+    }
+
+    /** Handed to the executor (or about to be) and not yet run, cancelled or rejected. */
+    @Override
+    public boolean queued() {
+        return state == NEW;
     }
 
     Runnable command() {

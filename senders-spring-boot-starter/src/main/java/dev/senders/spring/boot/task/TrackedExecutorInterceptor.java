@@ -36,7 +36,7 @@ final class TrackedExecutorInterceptor implements MethodInterceptor {
         ScopeExecutor v = view;
         if (v == null) {
             ScopeSpawner spawner = spawners.getObject();
-            v = ScopeExecutor.of(target, spawner.scope(), (task, name) -> spawner.spawn(task, name));
+            v = ScopeExecutor.of(target, spawner.scope(), spawner.taskSpawner());
             view = v;
         }
         return v;
