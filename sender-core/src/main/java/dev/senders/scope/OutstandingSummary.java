@@ -51,11 +51,19 @@ public final class OutstandingSummary {
      * ({@code dev.senders} packages other than the examples; in the Spring Boot starter its spawners
      * and executor tracking), of Reactor ({@code reactor.}), of RxJava ({@code io.reactivex.rxjava3.})
      * and the JDK's reflection and concurrency plumbing ({@code jdk.internal.}, {@code java.util.concurrent.}),
-     * so that a spawn site starts at the line that spawned.
+     * so that a spawn site starts at the line that spawned. Classes named {@code ...Test} or
+     * {@code ...Tests} are kept wherever they live.
      */
     public static final Predicate<StackTraceElement> APPLICATION_FRAMES = OutstandingSummary::isApplicationFrame;
     /** Keeps every frame. */
     public static final Predicate<StackTraceElement> ALL_FRAMES = frame -> true;
+
+    /** Whether {@code className} (or its outermost class) is named {@code ...Test} or {@code ...Tests}. */
+    private static boolean isTestClass(String className) {
+        int nested = className.indexOf('$');
+        String outer = nested < 0 ? className : className.substring(0, nested);
+        return outer.endsWith("Test") || outer.endsWith("Tests");
+    }
 
     /** Class-name prefixes of the frames {@link #APPLICATION_FRAMES} drops. */
     private static final String[] LIBRARY_PREFIXES = {
@@ -330,6 +338,9 @@ public final class OutstandingSummary {
 
     private static boolean isApplicationFrame(StackTraceElement frame) {
         String c = frame.getClassName();
+        if (isTestClass(c)) {
+            return true; // a test living in a library package is the application here
+        }
         for (String p : LIBRARY_PREFIXES) {
             if (c.startsWith(p)) {
                 return false;
