@@ -238,8 +238,9 @@ public record ScopeReport(String name, ScopeState state, long active, Counts spa
 
     /**
      * One line for logs, e.g. {@code scope 'application' OPEN: 3 active; 2 failed, 1 refused in all;
-     * spawned: 120 started, ...; executor tasks: 800 started, ...}. With nothing active it says what
-     * the scope cannot see.
+     * spawned: 120 started, ...; executor tasks: 800 started, ...}: each kind of work that was
+     * started or refused, by its {@link WorkKind#label()}. With nothing active it says what the
+     * scope cannot see.
      */
     @Override
     public String toString() {
@@ -249,14 +250,20 @@ public record ScopeReport(String name, ScopeState state, long active, Counts spa
             sb.append(" (limit ").append(maxOutstanding).append(')');
         }
         if (active == 0) {
-            sb.append(" (of the work associated with it: a plain subscribe(), a thread of its own or a task of an"
-                    + " untracked executor is not seen, and is not waited for)");
+            sb.append(", counting only work associated with it (a plain subscribe(), a thread of its own or a task of"
+                    + " an untracked executor is not seen, and is not waited for)");
         }
-        sb.append("; ").append(scopeFailed).append(" failed, ").append(scopeRefused).append(" refused in all; ")
-                .append(WorkKind.SPAWNED.label()).append(": ").append(spawned).append("; ")
-                .append(WorkKind.EXECUTOR_TASK.label()).append(": ").append(executorTasks);
-        if (subscriptions != null) {
-            sb.append("; ").append(WorkKind.SUBSCRIPTION.label()).append(": ").append(subscriptions);
+        sb.append("; ").append(scopeFailed).append(" failed, ").append(scopeRefused).append(" refused in all");
+        boolean any = false;
+        for (WorkKind kind : WorkKind.values()) {
+            Counts c = kind == WorkKind.SUBSCRIPTION ? subscriptions : counts(kind);
+            if (c != null && (c.started() != 0 || c.refused() != 0)) {
+                sb.append("; ").append(kind.label()).append(": ").append(c);
+                any = true;
+            }
+        }
+        if (!any) {
+            sb.append("; nothing handed to it through the starter");
         }
         return sb.toString();
     }
