@@ -37,17 +37,21 @@ class NamedAndDecoratedSpawnTest {
     void decoratingToken_decoratesTheSubscription() {
         List<String> log = new CopyOnWriteArrayList<>();
         ThreadLocal<String> current = new ThreadLocal<>();
-        SpawnDecorator d = (scopeName, workName) -> new SpawnDecorator.Decoration() {
-            @Override
-            public SpawnDecorator.Installed install() {
-                current.set(workName);
-                return current::remove;
-            }
+        java.util.concurrent.atomic.AtomicInteger decorated = new java.util.concurrent.atomic.AtomicInteger();
+        SpawnDecorator d = (scopeName, workName) -> {
+            decorated.incrementAndGet();
+            return new SpawnDecorator.Decoration() {
+                @Override
+                public SpawnDecorator.Installed install() {
+                    current.set(workName);
+                    return current::remove;
+                }
 
-            @Override
-            public void end(SpawnDecorator.Outcome outcome, @Nullable Throwable error) {
-                log.add("end " + workName + " " + outcome.tag());
-            }
+                @Override
+                public void end(SpawnDecorator.Outcome outcome, @Nullable Throwable error) {
+                    log.add("end " + workName + " " + outcome.tag());
+                }
+            };
         };
         CountingScope scope = new CountingScope("r");
         Sinks.One<String> sink = Sinks.one();
@@ -62,5 +66,6 @@ class NamedAndDecoratedSpawnTest {
         ReactorScopes.spawn(Mono.error(new IllegalStateException("boom")), d.token(scope.getToken(), "r"));
         assertTrue(log.contains("end null error"), log.toString());
         assertEquals(1, scope.errorCount());
+        assertEquals(2, decorated.get(), "decorated once per spawn (the direct-path probe decorates nothing)");
     }
 }

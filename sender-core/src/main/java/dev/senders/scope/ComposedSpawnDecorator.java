@@ -27,6 +27,13 @@ final class ComposedSpawnDecorator implements SpawnDecorator {
     }
 
     @Override
+    public void refused(String scopeName) {
+        for (SpawnDecorator d : decorators) {
+            d.refused(scopeName);
+        }
+    }
+
+    @Override
     public String toString() {
         return "SpawnDecorator" + Arrays.toString(decorators);
     }

@@ -9,7 +9,8 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Work as a {@link DecoratingToken} hands it to the scope: the same sender, run with its
+ * Work as a {@link DecoratingToken} hands it to the scope: the same sender, decorated when it is
+ * connected ({@link SpawnDecorator#decorate}, on the connecting thread), run with its
  * {@link SpawnDecorator.Decoration} installed and told how it ended.
  *
  * <ul>
@@ -23,22 +24,27 @@ import org.jspecify.annotations.Nullable;
  * <li>Signals pass through unchanged, on the thread that sent them; the source's env is the
  *     downstream's.
  * </ul>
- * Multi-shot if the source is: each {@code connect} is an independent operation with the same
- * decoration.
+ * Multi-shot if the source is: each {@code connect} is an independent operation with a
+ * decoration of its own.
  */
 final class DecoratedSender<T> implements Sender<T> {
 
     private final Sender<T> source;
-    private final SpawnDecorator.Decoration decoration;
+    private final SpawnDecorator decorator;
+    private final String scopeName;
+    private final @Nullable String workName;
 
-    DecoratedSender(Sender<T> source, SpawnDecorator.Decoration decoration) {
+    DecoratedSender(Sender<T> source, SpawnDecorator decorator, String scopeName, @Nullable String workName) {
         this.source = source;
-        this.decoration = decoration;
+        this.decorator = decorator;
+        this.scopeName = scopeName;
+        this.workName = workName;
     }
 
     @Override
     public OperationState connect(Receiver<? super T> receiver) {
         Objects.requireNonNull(receiver, "receiver");
+        SpawnDecorator.Decoration decoration = decorator.decorate(scopeName, workName);
         Operation<T> op = new Operation<>(receiver, decoration);
         SpawnDecorator.Installed installed = decoration.install();
         try {

@@ -8,9 +8,11 @@ import java.util.Objects;
  * What {@link SpawnDecorator#token} returns: a token that forwards everything to the scope's token
  * (association, spawn env, error routing: same stop, same counting, same handler) and whose
  * {@code wrap} decorates the work first ({@link DecoratedSender}), keeping the work's name
- * outermost so that the scope still lists it. The decorator is asked on the thread that calls
- * {@code wrap}: for {@code spawn} and {@code spawnFuture} the spawning thread, after the scope
- * accepted the work.
+ * outermost so that the scope still lists it; a refused {@code tryAssociate} is told to the
+ * decorator ({@link SpawnDecorator#refused}). {@code wrap} itself decorates nothing (a spawn path
+ * may wrap a probe to learn whether the token adds anything): the decorator is asked when the
+ * wrapped work is connected, for {@code spawn} and {@code spawnFuture} on the spawning thread,
+ * after the scope accepted the work.
  */
 final class DecoratingToken implements AsyncScopeToken {
 
@@ -26,7 +28,11 @@ final class DecoratingToken implements AsyncScopeToken {
 
     @Override
     public boolean tryAssociate() {
-        return token.tryAssociate();
+        if (token.tryAssociate()) {
+            return true;
+        }
+        decorator.refused(scopeName);
+        return false;
     }
 
     @Override
@@ -58,10 +64,9 @@ final class DecoratingToken implements AsyncScopeToken {
         Objects.requireNonNull(sender, "sender");
         if (sender instanceof NamedSender) {
             NamedSender<T> named = (NamedSender<T>) sender;
-            return new NamedSender<>(new DecoratedSender<>(named.source, decorator.decorate(scopeName, named.name)),
-                    named.name);
+            return new NamedSender<>(new DecoratedSender<>(named.source, decorator, scopeName, named.name), named.name);
         }
-        return new DecoratedSender<>(sender, decorator.decorate(scopeName, null));
+        return new DecoratedSender<>(sender, decorator, scopeName, null);
     }
 
     @Override

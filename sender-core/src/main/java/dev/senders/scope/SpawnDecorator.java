@@ -16,9 +16,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>The lifecycle of one piece of work, and the thread each step runs on:
  * <ol>
- * <li>{@link #decorate} on the spawning thread, inside the spawn, once the scope has accepted the
- *     work (a refused spawn is never decorated): capture the thread's context here, read the
- *     spawning request's observation as the parent, start an observation;
+ * <li>{@link #decorate} when the scope connects the work it accepted: for a spawn on the spawning
+ *     thread, inside the spawn. Capture the thread's context here, read the spawning request's
+ *     observation as the parent, start an observation. A refused spawn is never decorated
+ *     ({@link #refused} is told instead); a nested sender is decorated at each connect;
  * <li>{@link Decoration#install()} around the work's connect and start, and around each completion
  *     signal it forwards to the scope, on the thread doing it; closing the result uninstalls, on
  *     the same thread;
@@ -36,13 +37,24 @@ public interface SpawnDecorator {
     SpawnDecorator NONE = (scopeName, workName) -> Decoration.NONE;
 
     /**
-     * Decorates one piece of work the scope has accepted. Called on the spawning thread.
+     * Decorates one piece of work the scope has accepted, as it is connected. Called on the
+     * connecting thread: for a spawn, the spawning thread.
      *
      * @param scopeName the scope's name (as given to {@link #token(AsyncScopeToken, String)})
      * @param workName  the work's name ({@link Scopes#named}), or {@code null} for unnamed work
      * @return the work's decoration ({@link Decoration#NONE} for none)
      */
     Decoration decorate(String scopeName, @Nullable String workName);
+
+    /**
+     * The scope refused a spawn through this decorator's token (it was closed, or full): the work
+     * is never decorated or started. Called on the spawning thread. The default does nothing.
+     * Must not throw.
+     *
+     * @param scopeName the scope's name (as given to {@link #token(AsyncScopeToken, String)})
+     */
+    default void refused(String scopeName) {
+    }
 
     /**
      * This decorator, then {@code next}: both decorate each piece of work; installed in this order,

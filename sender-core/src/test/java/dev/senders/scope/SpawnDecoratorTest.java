@@ -31,6 +31,11 @@ class SpawnDecoratorTest {
         }
 
         @Override
+        public void refused(String scopeName) {
+            log.add(id + " refused " + scopeName);
+        }
+
+        @Override
         public Decoration decorate(String scopeName, @Nullable String workName) {
             log.add(id + " decorate " + scopeName + "/" + workName);
             return new Decoration() {
@@ -80,13 +85,13 @@ class SpawnDecoratorTest {
     }
 
     @Test
-    @DisplayName("a refused spawn is never decorated")
+    @DisplayName("a refused spawn is never decorated: the decorator is told the refusal")
     void refused_isNotDecorated() {
         List<String> log = new ArrayList<>();
         CountingScope scope = new CountingScope("closed");
         scope.close();
         assertFalse(Scopes.spawn(new ManualSender<Void>(), new Recording("a", log).token(scope.getToken(), "closed")));
-        assertTrue(log.isEmpty(), log.toString());
+        assertEquals(List.of("a refused closed"), log, "told the refusal, never decorated");
         assertEquals(1, scope.refusedCount());
     }
 

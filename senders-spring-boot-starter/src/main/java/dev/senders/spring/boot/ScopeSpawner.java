@@ -84,7 +84,7 @@ public final class ScopeSpawner {
         for (WorkKind kind : WorkKind.values()) {
             WorkCounters c = new WorkCounters();
             counters[kind.ordinal()] = c;
-            tokens[kind.ordinal()] = c.token(SpawnDecorator.compose(List.of(c, decorator)).token(token, name));
+            tokens[kind.ordinal()] = SpawnDecorator.compose(List.of(c, decorator)).token(token, name);
         }
     }
 
