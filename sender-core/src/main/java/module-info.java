@@ -34,7 +34,7 @@ module dev.senders.core {
     exports dev.senders.task;
 
     exports dev.senders.internal to dev.senders.reactor, dev.senders.rxjava3, dev.senders.test;
-    exports dev.senders.internal.signal to dev.senders.reactor, dev.senders.rxjava3, dev.senders.spring.boot;
+    exports dev.senders.internal.signal to dev.senders.reactor, dev.senders.rxjava3;
     exports dev.senders.internal.rs to dev.senders.reactor, dev.senders.rxjava3;
     exports dev.senders.scope.internal to dev.senders.reactor, dev.senders.rxjava3;
 }

@@ -16,7 +16,7 @@ module dev.senders.spring.boot {
     requires transitive spring.boot.autoconfigure;
     requires transitive spring.context;
     requires transitive spring.beans;
-    requires spring.core;
+    requires transitive spring.core; // Ordered (the decorators), Environment (SendersScopeProperties.bind)
     requires spring.aop;
     requires org.slf4j;
 

@@ -4,10 +4,9 @@ import dev.senders.Senders;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.OutstandingSummary;
 import dev.senders.scope.ScopeState;
-import dev.senders.spring.boot.MicrometerWorkObservation;
+import dev.senders.spring.boot.ObservationSpawnDecorator;
 import dev.senders.spring.boot.ScopeSpawner;
-import dev.senders.spring.boot.SpawnContext;
-import dev.senders.spring.boot.WorkObservation;
+import dev.senders.scope.SpawnDecorator;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
@@ -29,7 +28,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * invocation; divide by N for a task). No context propagation in any of them.
  *
  * <ul>
- * <li>{@code observationOff}: no {@code ObservationRegistry} ({@code WorkObservation.NONE}), as
+ * <li>{@code observationOff}: no {@code ObservationRegistry} ({@code SpawnDecorator.NONE}), as
  *     without Micrometer or Actuator.
  * <li>{@code noopRegistry}: a registry without handlers: each task gets Micrometer's no-op
  *     observation (the parent lookup and the creation are paid, nothing is recorded).
@@ -65,11 +64,10 @@ public class SpawnerObservationBench {
         }
     }
 
-    private long run(WorkObservation observation, String what) {
+    private long run(SpawnDecorator observation, String what) {
         Work.reset();
         CountingScope scope = new CountingScope("bench");
-        ScopeSpawner spawner = new ScopeSpawner(scope, "bench", SpawnContext.NONE, OutstandingSummary.DEFAULT_LIMIT,
-                observation);
+        ScopeSpawner spawner = new ScopeSpawner(scope, "bench", observation, OutstandingSummary.DEFAULT_LIMIT);
         for (int i = 0; i < n; i++) {
             if (!spawner.spawn(Tasks.INLINE, "task")) {
                 throw new IllegalStateException("spawn refused");
@@ -82,16 +80,16 @@ public class SpawnerObservationBench {
 
     @Benchmark
     public long observationOff() {
-        return run(WorkObservation.NONE, "observationOff");
+        return run(SpawnDecorator.NONE, "observationOff");
     }
 
     @Benchmark
     public long noopRegistry() {
-        return run(new MicrometerWorkObservation(NOOP), "noopRegistry");
+        return run(new ObservationSpawnDecorator(NOOP), "noopRegistry");
     }
 
     @Benchmark
     public long observationOn() {
-        return run(new MicrometerWorkObservation(HANDLED), "observationOn");
+        return run(new ObservationSpawnDecorator(HANDLED), "observationOn");
     }
 }

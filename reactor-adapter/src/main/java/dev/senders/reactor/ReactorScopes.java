@@ -105,6 +105,28 @@ public final class ReactorScopes {
     }
 
     /**
+     * {@link #spawn(Publisher, AsyncScopeToken)} under {@code name} ({@code Scopes.named}): the
+     * scope lists the work with its name and age while it runs ({@code outstanding()}, shutdown
+     * reports) and its error's {@code ScopeTrace} names it. Named work takes the general path
+     * (through {@code Scopes.spawn}), as work of a token whose {@code wrap} adds something does: a
+     * token that decorates its work ({@code SpawnDecorator.token}) decorates this work too.
+     *
+     * @param publisher the work to run; subscribed at once unless the scope is closed
+     * @param token the token of the scope the work is associated with
+     * @param name what the scope calls the work, e.g. {@code "send-audit-event"}
+     * @return the {@code Disposable} of the subscription, or {@link #REFUSED} if the scope was
+     *         closed
+     * @throws NullPointerException if an argument is null
+     */
+    public static Disposable spawn(Publisher<?> publisher, AsyncScopeToken token, String name) {
+        Objects.requireNonNull(publisher, "publisher");
+        Objects.requireNonNull(token, "token");
+        Objects.requireNonNull(name, "name");
+        PublisherToSpawnedWork work = new PublisherToSpawnedWork(publisher);
+        return work.spawnThroughScopes(token, name) ? work : REFUSED;
+    }
+
+    /**
      * A cold {@code Flux} of {@code publisher}'s signals whose every subscription is associated with
      * the token's scope:
      * <ul>

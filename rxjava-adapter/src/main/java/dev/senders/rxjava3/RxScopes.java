@@ -117,6 +117,88 @@ public final class RxScopes {
         return spawn(Objects.requireNonNull(source, "source"), RxToSpawnedWork.OBSERVABLE, token);
     }
 
+    /**
+     * As {@link #spawn(Completable, AsyncScopeToken)}, under {@code name} ({@code Scopes.named}): the scope
+     * lists the work with its name and age while it runs. Named work takes the general path
+     * (through {@code Scopes.spawn}), so a token that decorates its work decorates this work too.
+     *
+     * @param source the work to run; subscribed at once unless the scope is closed
+     * @param token the token of the scope the work is associated with
+     * @param name what the scope calls the work
+     * @return a {@code Disposable} that stops the work; {@link #REFUSED} if the scope was closed
+     * @throws NullPointerException if an argument is null
+     */
+    public static Disposable spawn(Completable source, AsyncScopeToken token, String name) {
+        return spawnNamed(Objects.requireNonNull(source, "source"), RxToSpawnedWork.COMPLETABLE, token, name);
+    }
+
+    /**
+     * As {@link #spawn(Single, AsyncScopeToken)}, under {@code name} ({@code Scopes.named}): the scope
+     * lists the work with its name and age while it runs; the value is discarded. Named work takes the general path
+     * (through {@code Scopes.spawn}), so a token that decorates its work decorates this work too.
+     *
+     * @param source the work to run; subscribed at once unless the scope is closed
+     * @param token the token of the scope the work is associated with
+     * @param name what the scope calls the work
+     * @return a {@code Disposable} that stops the work; {@link #REFUSED} if the scope was closed
+     * @throws NullPointerException if an argument is null
+     */
+    public static Disposable spawn(Single<?> source, AsyncScopeToken token, String name) {
+        return spawnNamed(Objects.requireNonNull(source, "source"), RxToSpawnedWork.SINGLE, token, name);
+    }
+
+    /**
+     * As {@link #spawn(Maybe, AsyncScopeToken)}, under {@code name} ({@code Scopes.named}): the scope
+     * lists the work with its name and age while it runs; the value (if any) is discarded. Named work takes the general path
+     * (through {@code Scopes.spawn}), so a token that decorates its work decorates this work too.
+     *
+     * @param source the work to run; subscribed at once unless the scope is closed
+     * @param token the token of the scope the work is associated with
+     * @param name what the scope calls the work
+     * @return a {@code Disposable} that stops the work; {@link #REFUSED} if the scope was closed
+     * @throws NullPointerException if an argument is null
+     */
+    public static Disposable spawn(Maybe<?> source, AsyncScopeToken token, String name) {
+        return spawnNamed(Objects.requireNonNull(source, "source"), RxToSpawnedWork.MAYBE, token, name);
+    }
+
+    /**
+     * As {@link #spawn(Flowable, AsyncScopeToken)}, under {@code name} ({@code Scopes.named}): the scope
+     * lists the work with its name and age while it runs; requests {@code Long.MAX_VALUE} and discards the elements. Named work takes the general path
+     * (through {@code Scopes.spawn}), so a token that decorates its work decorates this work too.
+     *
+     * @param source the work to run; subscribed at once unless the scope is closed
+     * @param token the token of the scope the work is associated with
+     * @param name what the scope calls the work
+     * @return a {@code Disposable} that stops the work; {@link #REFUSED} if the scope was closed
+     * @throws NullPointerException if an argument is null
+     */
+    public static Disposable spawn(Flowable<?> source, AsyncScopeToken token, String name) {
+        return spawnNamed(Objects.requireNonNull(source, "source"), RxToSpawnedWork.FLOWABLE, token, name);
+    }
+
+    /**
+     * As {@link #spawn(Observable, AsyncScopeToken)}, under {@code name} ({@code Scopes.named}): the scope
+     * lists the work with its name and age while it runs; elements are discarded. Named work takes the general path
+     * (through {@code Scopes.spawn}), so a token that decorates its work decorates this work too.
+     *
+     * @param source the work to run; subscribed at once unless the scope is closed
+     * @param token the token of the scope the work is associated with
+     * @param name what the scope calls the work
+     * @return a {@code Disposable} that stops the work; {@link #REFUSED} if the scope was closed
+     * @throws NullPointerException if an argument is null
+     */
+    public static Disposable spawn(Observable<?> source, AsyncScopeToken token, String name) {
+        return spawnNamed(Objects.requireNonNull(source, "source"), RxToSpawnedWork.OBSERVABLE, token, name);
+    }
+
+    private static Disposable spawnNamed(Object source, int kind, AsyncScopeToken token, String name) {
+        Objects.requireNonNull(token, "token");
+        Objects.requireNonNull(name, "name");
+        RxToSpawnedWork work = new RxToSpawnedWork(source, kind);
+        return work.spawnThroughScopes(token, name) ? work : REFUSED;
+    }
+
     private static Disposable spawn(Object source, int kind, AsyncScopeToken token) {
         Objects.requireNonNull(token, "token");
         if (SpawnedWork.directPath(token)) {

@@ -26,6 +26,13 @@ import org.jspecify.annotations.Nullable;
  * {@link #total()} is read just before the walk, so under concurrent spawns and completions the
  * parts may disagree slightly (as {@code count()} and {@code outstanding()} read one after the other
  * do).
+ *
+ * <p>It is also the one renderer of outstanding work as text: {@link #lines(int, Predicate)} (log
+ * lines: each piece of work as {@link OutstandingWork#toString()} says it, its spawn site cut to
+ * {@link #DEFAULT_FRAMES} frames of application code, then what is not shown) and
+ * {@link #spawnSite(OutstandingWork, int, Predicate)} (the frames a structured view shows). Shutdown
+ * reports, leak reports, the Spring Boot starter's shutdown log and endpoint, and the test support's
+ * failure messages print through them.
  */
 public final class OutstandingSummary {
 
@@ -37,6 +44,36 @@ public final class OutstandingSummary {
     public static final int MAX_NAMES_COUNTED = 1024;
     /** The key of unnamed listed work in {@link #byName()}. */
     public static final String UNNAMED = "(unnamed)";
+    /** Spawn-site frames printed per piece of work where none is given: shutdown and leak reports, the starter. */
+    public static final int DEFAULT_FRAMES = 8;
+    /**
+     * Keeps the frames of application code: drops those of this library, its adapters, starter and
+     * test support ({@code dev.senders} packages other than an application's own, such as the
+     * examples'), of Reactor, RxJava, Netty, Micrometer, Spring, Kotlin, the JDK (reflection and
+     * concurrency plumbing included) and of test runners (JUnit, Surefire, Gradle, IDEs), so that a
+     * spawn site starts at the line that spawned. Classes named {@code ...Test} or {@code ...Tests}
+     * are kept wherever they live.
+     */
+    public static final Predicate<StackTraceElement> APPLICATION_FRAMES = OutstandingSummary::isApplicationFrame;
+    /** Keeps every frame. */
+    public static final Predicate<StackTraceElement> ALL_FRAMES = frame -> true;
+
+    /** Whether {@code className} (or its outermost class) is named {@code ...Test} or {@code ...Tests}. */
+    private static boolean isTestClass(String className) {
+        int nested = className.indexOf('$');
+        String outer = nested < 0 ? className : className.substring(0, nested);
+        return outer.endsWith("Test") || outer.endsWith("Tests");
+    }
+
+    /** Class-name prefixes of the frames {@link #APPLICATION_FRAMES} drops. */
+    private static final String[] LIBRARY_PREFIXES = {
+        "dev.senders.scope.", "dev.senders.internal.", "dev.senders.flow.", "dev.senders.task.",
+        "dev.senders.reactor.", "dev.senders.rxjava3.", "dev.senders.spring.boot.",
+        "java.", "javax.", "jdk.", "sun.", "com.sun.", "kotlin.", "kotlinx.",
+        "reactor.", "io.reactivex.", "io.netty.", "io.micrometer.", "org.springframework.",
+        "org.junit.", "junit.", "org.apache.maven.surefire.", "org.gradle.", "org.eclipse.jdt.internal.junit",
+        "com.intellij.",
+    };
 
     private final String scope;
     private final int limit;
@@ -216,43 +253,46 @@ public final class OutstandingSummary {
     }
 
     /**
-     * The summary lines for a log, each starting with a line break and two spaces: the oldest listed
-     * work, one a line (with at most {@code maxFrames} spawn-site frames each), then one line for what
-     * is not shown. At most {@link #limit()} {@code * (1 + maxFrames) + 2} lines whatever the number
-     * outstanding.
+     * {@link #lines(int, Predicate)} keeping every frame.
      *
      * @param maxFrames the most spawn-site frames printed per piece of work
      * @return the lines, empty when nothing is outstanding
      */
     public String lines(int maxFrames) {
-        return lines(maxFrames, frame -> true);
+        return lines(maxFrames, ALL_FRAMES);
     }
 
     /**
-     * {@link #lines(int)} printing only the spawn-site frames {@code shown} accepts (the first
-     * {@code maxFrames} of them); the frames left out are counted on a {@code "... n more"} line.
-     * For views that hide a framework's frames around the caller's.
+     * The summary lines for a log, each starting with a line break and two spaces: the oldest listed
+     * work, one a line as {@link OutstandingWork#toString()} says it (queued or running, for how
+     * long), each followed by at most {@code maxFrames} of its spawn-site frames that {@code frames}
+     * keeps (captured under debug capture only) and a {@code "... n more"} line counting the frames
+     * not printed, then one line for listed work not shown and one
+     * for work the scope only counts. At most {@link #limit()} {@code * (2 + maxFrames) + 2} lines
+     * whatever the number outstanding.
      *
      * @param maxFrames the most spawn-site frames printed per piece of work
-     * @param shown which frames may be printed
+     * @param frames    which frames to print ({@link #APPLICATION_FRAMES}, {@link #ALL_FRAMES})
      * @return the lines, empty when nothing is outstanding
-     * @throws NullPointerException if {@code shown} is null
+     * @throws IllegalArgumentException if {@code maxFrames} is negative
+     * @throws NullPointerException if {@code frames} is null
      */
-    public String lines(int maxFrames, Predicate<? super StackTraceElement> shown) {
-        Objects.requireNonNull(shown, "shown");
+    public String lines(int maxFrames, Predicate<StackTraceElement> frames) {
+        checkFrames(maxFrames);
+        Objects.requireNonNull(frames, "frames");
         StringBuilder sb = new StringBuilder();
         for (OutstandingWork w : oldest) {
             sb.append("\n  ").append(w);
             List<StackTraceElement> site = w.spawnSite();
-            int printed = 0;
-            for (StackTraceElement frame : site) {
-                if (printed < maxFrames && shown.test(frame)) {
-                    sb.append("\n      at ").append(frame);
-                    printed++;
+            int kept = 0;
+            for (StackTraceElement e : site) {
+                if (kept < maxFrames && frames.test(e)) {
+                    sb.append("\n      at ").append(e);
+                    kept++;
                 }
             }
-            if (site.size() > printed && maxFrames > 0) {
-                sb.append("\n      ... ").append(site.size() - printed).append(" more");
+            if (site.size() > kept && maxFrames > 0) {
+                sb.append("\n      ... ").append(site.size() - kept).append(" more");
             }
         }
         long beyond = listed - oldest.size();
@@ -266,6 +306,48 @@ public final class OutstandingSummary {
                     + " Scopes.named, or run with -Ddev.senders.debug=true to list all work with its spawn site)");
         }
         return sb.toString();
+    }
+
+    /**
+     * The spawn-site frames of {@code work} that a view shows: at most {@code maxFrames} of those
+     * {@code frames} keeps, innermost first, as text; empty unless debug capture was on when it was
+     * spawned. The frames {@link #lines(int, Predicate)} prints for it.
+     *
+     * @param work      a piece of outstanding work
+     * @param maxFrames the most frames to return
+     * @param frames    which frames to keep
+     * @return the frames, e.g. {@code "com.acme.Orders.place(Orders.java:42)"}
+     * @throws IllegalArgumentException if {@code maxFrames} is negative
+     * @throws NullPointerException if {@code work} or {@code frames} is null
+     */
+    public static List<String> spawnSite(OutstandingWork work, int maxFrames, Predicate<StackTraceElement> frames) {
+        checkFrames(maxFrames);
+        Objects.requireNonNull(frames, "frames");
+        return work.spawnSite().stream().filter(frames).limit(maxFrames).map(StackTraceElement::toString).toList();
+    }
+
+    private static void checkFrames(int maxFrames) {
+        if (maxFrames < 0) {
+            throw new IllegalArgumentException("the frame limit must be zero or positive, was " + maxFrames
+                    + ": it is how many spawn-site frames are printed per piece of work");
+        }
+    }
+
+    private static boolean isApplicationFrame(StackTraceElement frame) {
+        String c = frame.getClassName();
+        if (isTestClass(c)) {
+            return true; // a test living in a library package is the application here
+        }
+        for (String p : LIBRARY_PREFIXES) {
+            if (c.startsWith(p)) {
+                return false;
+            }
+        }
+        // classes of the core package itself (Senders, ...) and of the test support's package;
+        // sub-packages not listed above (an application's, test fixtures) are kept
+        boolean core = c.startsWith("dev.senders.") && c.indexOf('.', "dev.senders.".length()) < 0;
+        boolean testSupport = c.startsWith("dev.senders.test.") && c.indexOf('.', "dev.senders.test.".length()) < 0;
+        return !core && !testSupport;
     }
 
     /** {@code "by name: audit 1500, mail 700, 12 other; by kind: spawn 2212; oldest running for 3.2 s"}. */
@@ -291,9 +373,13 @@ public final class OutstandingSummary {
         return sb.toString();
     }
 
-    /** A line of counts and then {@link #lines(int)} with 8 frames per piece of work. */
+    /**
+     * A line of counts and then {@link #lines(int, Predicate)} with {@link #DEFAULT_FRAMES} frames of
+     * application code per piece of work.
+     */
     @Override
     public String toString() {
-        return "scope '" + scope + "': " + total + " outstanding, " + listed + " listed" + lines(8);
+        return "scope '" + scope + "': " + total + " outstanding, " + listed + " listed"
+                + lines(DEFAULT_FRAMES, APPLICATION_FRAMES);
     }
 }

@@ -23,9 +23,16 @@ public final class OutstandingWork {
     private final Instant startedAt;
     private final Duration age;
     private final StackTraceElement @Nullable [] site;
+    private final boolean queued;
 
     OutstandingWork(String scope, @Nullable String name, String kind, long startNanos, long nowNanos, Instant now,
             StackTraceElement @Nullable [] site) {
+        this(scope, name, kind, startNanos, nowNanos, now, site, false);
+    }
+
+    OutstandingWork(String scope, @Nullable String name, String kind, long startNanos, long nowNanos, Instant now,
+            StackTraceElement @Nullable [] site, boolean queued) {
+        this.queued = queued;
         this.scope = scope;
         this.name = name;
         this.kind = kind;
@@ -71,9 +78,21 @@ public final class OutstandingWork {
     }
 
     /**
-     * How long it had been running when the snapshot was taken.
+     * Whether it was waiting for a thread when the snapshot was taken: a task of a
+     * {@link ScopeExecutor} handed to its executor and not yet run. Its {@link #age()} is then how
+     * long it had been queued.
      *
-     * @return the work's running time at the snapshot
+     * @return {@code true} if it was queued, {@code false} if it was running
+     */
+    public boolean queued() {
+        return queued;
+    }
+
+    /**
+     * How long it had been associated with the scope (queued or running) when the snapshot was
+     * taken, from its start (for an executor's task, its submission).
+     *
+     * @return the work's age at the snapshot
      */
     public Duration age() {
         return age;
@@ -88,9 +107,13 @@ public final class OutstandingWork {
         return site == null ? Collections.emptyList() : Collections.unmodifiableList(Arrays.asList(site));
     }
 
-    /** {@code "audit-42 (spawn, running for 3.2 s)"}; the spawn site is not included. */
+    /**
+     * {@code "audit-42 (spawn, running for 3.2 s)"}, or {@code "queued for"} while it waits for a
+     * thread; the spawn site is not included.
+     */
     @Override
     public String toString() {
-        return (name == null ? "(unnamed)" : name) + " (" + kind + ", running for " + Durations.format(age) + ")";
+        return (name == null ? "(unnamed)" : name) + " (" + kind + (queued ? ", queued for " : ", running for ")
+                + Durations.format(age) + ")";
     }
 }

@@ -181,7 +181,7 @@ final class ScopeDiagnostics {
         for (TrackedSender.Op<?> n = head; n != null; n = n.next) {
             if (n.isRunning()) {
                 out.add(new OutstandingWork(scopeName, n.name, n.kind, n.startNanos, now, wall,
-                        n.site == null ? null : n.site.getStackTrace()));
+                        n.site == null ? null : n.site.getStackTrace(), n.isQueued()));
             }
         }
         out.sort(Comparator.comparing(OutstandingWork::age).reversed());
@@ -230,7 +230,7 @@ final class ScopeDiagnostics {
             // the ring's last write is the oldest node: walk back from it
             TrackedSender.Op<?> n = ring[(int) ((running - 1 - i) % limit)];
             oldest.add(new OutstandingWork(scopeName, n.name, n.kind, n.startNanos, now, wall,
-                    n.site == null ? null : n.site.getStackTrace()));
+                    n.site == null ? null : n.site.getStackTrace(), n.isQueued()));
         }
         oldest.sort(Comparator.comparing(OutstandingWork::age).reversed());
         List<Map.Entry<String, long[]>> byCount = new ArrayList<>(names.entrySet());

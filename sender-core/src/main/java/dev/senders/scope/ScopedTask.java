@@ -72,7 +72,7 @@ import dev.senders.internal.Nulls;
  * and read plainly: only the submitting thread compares it with itself; any other thread reads
  * null or a thread that is not its own, and the outcome is the same.
  */
-final class ScopedTask implements Sender<Void>, OperationState, Runnable {
+final class ScopedTask implements Sender<Void>, OperationState, Runnable, QueuedWork {
 
     private static final Object NEW = "NEW", INTERRUPTED = "INTERRUPTED", DONE = "DONE",
             CANCELLED = "CANCELLED", REJECTED = "REJECTED", CLOSED = "CLOSED";
@@ -94,6 +94,12 @@ final class ScopedTask implements Sender<Void>, OperationState, Runnable {
         this.owner = owner;
         this.command = command;
         this.executor = executor;
+    }
+
+    /** Handed to the executor (or about to be) and not yet run, cancelled or rejected. */
+    @Override
+    public boolean queued() {
+        return state == NEW;
     }
 
     Runnable command() {

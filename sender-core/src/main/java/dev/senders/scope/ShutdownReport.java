@@ -34,8 +34,6 @@ public final class ShutdownReport {
         ABANDONED
     }
 
-    private static final int MAX_FRAMES = 8;
-
     private final String scope;
     private final boolean joined;
     private final boolean stopRequested;
@@ -215,7 +213,7 @@ public final class ShutdownReport {
                     .append(Durations.format(stopTimeout)).append(" after requestStop()");
         }
         sb.append("), state ").append(state);
-        sb.append(outstanding.lines(MAX_FRAMES));
+        sb.append(outstanding.lines(OutstandingSummary.DEFAULT_FRAMES, OutstandingSummary.APPLICATION_FRAMES));
         return sb.toString();
     }
 }

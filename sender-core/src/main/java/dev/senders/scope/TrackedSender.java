@@ -96,6 +96,8 @@ final class TrackedSender<T> implements Sender<T> {
         final @Nullable ScopeTrace site;
         private final Receiver<? super T> downstream;
         @Nullable OperationState child;
+        /** The started child when it can wait for a thread ({@link QueuedWork}), else null: asked by views. */
+        private @Nullable QueuedWork queueable;
         /** SharedTimer.nanoTime() at start (the virtual clock under test); written before the node is published. */
         long startNanos;
         /** A begun JFR WorkEnd event, or null. */
@@ -116,6 +118,12 @@ final class TrackedSender<T> implements Sender<T> {
             return state == RUNNING;
         }
 
+        /** Started, and waiting for a thread (an executor's task not yet run). */
+        boolean isQueued() {
+            QueuedWork q = queueable;
+            return q != null && q.queued();
+        }
+
         boolean isFinished() {
             return state >= FINISHED;
         }
@@ -129,6 +137,9 @@ final class TrackedSender<T> implements Sender<T> {
                         + " tracked work (start an operation once; connect the sender again for another run)");
             }
             startNanos = SharedTimer.nanoTime();
+            if (c instanceof QueuedWork) {
+                queueable = (QueuedWork) c; // before the push publishes the node
+            }
             if (STATE.compareAndSet(this, NEW, RUNNING)) {
                 if (Jfr.workEventsEnabled()) {
                     jfr = Jfr.workStarted(scope.name(), name, kind);

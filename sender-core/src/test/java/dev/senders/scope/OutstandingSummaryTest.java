@@ -100,4 +100,34 @@ class OutstandingSummaryTest {
                 () -> OutstandingSummary.of(new CountingScope(), -1));
         assertTrue(e.getMessage().contains("list limit must be zero or positive, was -1"), e.getMessage());
     }
+
+    @Test
+    @DisplayName("the renderer prints application frames only, at most the frame limit, the same in lines and spawnSite")
+    void frames_applicationOnly_cutToTheLimit() {
+        StackTraceElement[] site = {
+            new StackTraceElement("com.acme.Orders", "place", "Orders.java", 42),
+            new StackTraceElement("reactor.core.publisher.FluxFlatMap$FlatMapMain", "onNext", "FluxFlatMap.java", 1),
+            new StackTraceElement("dev.senders.reactor.ReactorScopes", "spawn", "ReactorScopes.java", 1),
+            new StackTraceElement("io.reactivex.rxjava3.core.Flowable", "subscribe", "Flowable.java", 1),
+            new StackTraceElement("dev.senders.Senders", "syncWait", "Senders.java", 1),
+            new StackTraceElement("com.acme.Web", "handle", "Web.java", 7),
+            new StackTraceElement("com.acme.Main", "main", "Main.java", 3),
+        };
+        java.time.Instant now = java.time.Instant.now();
+        OutstandingWork w = new OutstandingWork("s", "audit", "spawn", 0L, 1_000_000L, now, site);
+        OutstandingSummary one = new OutstandingSummary("s", 20, 1, 1, List.of(w), Map.of("audit", 1L), 0, Map.of("spawn", 1L),
+                Duration.ofMillis(1));
+        assertEquals(List.of("com.acme.Orders.place(Orders.java:42)", "com.acme.Web.handle(Web.java:7)"),
+                OutstandingSummary.spawnSite(w, 2, OutstandingSummary.APPLICATION_FRAMES));
+        String lines = one.lines(2, OutstandingSummary.APPLICATION_FRAMES);
+        assertEquals("\n  audit (spawn, running for 1 ms)"
+                + "\n      at com.acme.Orders.place(Orders.java:42)"
+                + "\n      at com.acme.Web.handle(Web.java:7)"
+                + "\n      ... 1 more", lines);
+        assertTrue(one.lines(8).contains("reactor.core.publisher.FluxFlatMap"), "every frame without a filter");
+        assertTrue(one.toString().contains("at com.acme.Main.main(Main.java:3)"), "toString: application frames");
+        assertTrue(!one.toString().contains("FluxFlatMap"), one.toString());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> one.lines(-1));
+        assertTrue(e.getMessage().contains("frame limit must be zero or positive, was -1"), e.getMessage());
+    }
 }

@@ -1,5 +1,6 @@
 package dev.senders.test;
 
+import dev.senders.scope.OutstandingSummary;
 import java.util.function.Predicate;
 
 /**
@@ -18,18 +19,6 @@ final class SpawnSites {
     /** Frames printed per piece of work. */
     static final int MAX_FRAMES = 12;
 
-    private static final String[] FRAMEWORK_PREFIXES = {
-        "java.", "javax.", "jdk.", "sun.", "com.sun.",
-        "reactor.", "io.reactivex.", "io.netty.", "io.micrometer.", "kotlin.", "kotlinx.",
-        "org.springframework.", "org.junit.", "junit.", "org.apache.maven.surefire.", "org.gradle.",
-        "org.eclipse.jdt.internal.junit", "com.intellij.",
-        "dev.senders.scope.", "dev.senders.internal.", "dev.senders.reactor.", "dev.senders.rxjava3.",
-        "dev.senders.spring.boot.", "dev.senders.flow.", "dev.senders.task.",
-    };
-
-    /** The library's own packages that have subpackages of user code (test fixtures): matched exactly. */
-    private static final String[] LIBRARY_PACKAGES = {"dev.senders", "dev.senders.test"};
-
     private SpawnSites() {}
 
     /**
@@ -39,23 +28,6 @@ final class SpawnSites {
      * @return a filter accepting every frame when {@code full}, else only the caller's frames
      */
     static Predicate<StackTraceElement> shown(boolean full) {
-        return full ? frame -> true : SpawnSites::isCallers;
-    }
-
-    static boolean isCallers(StackTraceElement frame) {
-        String cls = frame.getClassName();
-        for (String prefix : FRAMEWORK_PREFIXES) {
-            if (cls.startsWith(prefix)) {
-                return false;
-            }
-        }
-        int dot = cls.lastIndexOf('.');
-        String pkg = dot < 0 ? "" : cls.substring(0, dot);
-        for (String p : LIBRARY_PACKAGES) {
-            if (p.equals(pkg)) {
-                return false;
-            }
-        }
-        return true;
+        return full ? OutstandingSummary.ALL_FRAMES : OutstandingSummary.APPLICATION_FRAMES;
     }
 }

@@ -106,21 +106,23 @@ class AsyncShutdownLoadTest {
         assertTrue(accepted >= clientAccepted, "every 202 the client saw was accepted by the server: " + summary);
         assertEquals(0L, s.get("failed"), "no write ran into the closed store: " + summary);
         assertEquals(0L, scope.count(), "nothing left associated: " + summary);
-        // every accepted call's task is accounted for by the starter's report
-        assertEquals(accepted, report.spawned(), "one task per accepted call: " + summary);
-        assertEquals(0L, report.failed(), summary);
-        assertEquals(report.spawned(), report.completed() + report.stopped(), "each ended once: " + summary);
+        // every accepted call's task is accounted for by the starter's report, as an executor task
+        ScopeReport.Counts tasks = report.executorTasks();
+        assertEquals(accepted, tasks.started(), "one task per accepted call: " + summary);
+        assertEquals(0L, report.spawned().started(), "no spawner was used: " + summary);
+        assertEquals(0L, tasks.failed(), summary);
+        assertEquals(tasks.started(), tasks.completed() + tasks.stopped(), "each ended once: " + summary);
         // ran (written, or interrupted by the stop) or cancelled before it started (stopped)
         assertEquals(started, s.get("written") + s.get("interrupted"), summary);
-        assertEquals(started, report.completed(), "a task that ran completed: " + summary);
-        assertEquals(accepted - started, report.stopped(), "the others were cancelled unstarted: " + summary);
-        assertTrue(output.getOut().contains("Shut down scope 'audit'") || output.getOut().contains("scope 'audit'"),
+        assertEquals(started, tasks.completed(), "a task that ran completed: " + summary);
+        assertEquals(accepted - started, tasks.stopped(), "the others were cancelled unstarted: " + summary);
+        assertTrue(output.getOut().contains("Shut down: scope 'audit'") || output.getOut().contains("scope 'audit'"),
                 "the shutdown is logged: " + summary);
-        if (report.stopped() > 0 || s.get("interrupted") > 0) {
+        if (tasks.stopped() > 0 || s.get("interrupted") > 0) {
             assertTrue(output.getOut().contains("AsyncAuditWriter#write"), "stopped work is listed by name: " + summary);
         }
         if (!VIRTUAL) {
-            assertTrue(report.stopped() + s.get("interrupted") > 0,
+            assertTrue(tasks.stopped() + s.get("interrupted") > 0,
                     "an 8-thread pool cannot drain the queue within the 2 s grace: the stop is exercised: " + summary);
         }
         System.out.println("AsyncShutdownLoadTest: " + summary);

@@ -221,6 +221,15 @@ public abstract class SpawnedWork implements StopNode {
     }
 
     /**
+     * The general path under a name ({@code Scopes.named}): the scope lists the work while it runs.
+     *
+     * @return {@code false} if the scope refused it (closed): the source was never subscribed
+     */
+    public final boolean spawnThroughScopes(AsyncScopeToken token, String name) {
+        return Scopes.spawn(Scopes.named(new Connection(this), name), token);
+    }
+
+    /**
      * The general path's single-shot sender and its operation, over the work: a separate object
      * (allocated on that path only) so that the work itself implements as few interfaces as
      * possible: sources test their subscriber against interfaces (Reactor's {@code Mono.subscribe}

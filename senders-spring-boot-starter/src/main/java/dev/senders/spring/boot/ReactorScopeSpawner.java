@@ -1,7 +1,6 @@
 package dev.senders.spring.boot;
 
-import dev.senders.Sender;
-import dev.senders.reactor.ReactorSenders;
+import dev.senders.reactor.ReactorScopes;
 import java.util.Objects;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
@@ -9,12 +8,13 @@ import reactor.core.publisher.Mono;
 
 /**
  * Spawns Reactor work ({@code Mono}, {@code Flux}, any {@code Publisher}) into the application
- * scope: {@link ScopeSpawner#spawn} of {@code ReactorSenders.fromPublisherIgnoreElements(work)},
- * which is what {@code ReactorScopes.spawn} spawns, plus the spawner's counting and context.
+ * scope: {@code ReactorScopes.spawn} with the scope spawner's {@link WorkKind#SPAWNED} token
+ * ({@link ScopeSpawner#token(WorkKind)}), so the work is counted and decorated as all spawned
+ * work is and takes the adapter's own spawn path.
  *
- * <p>When the scope spawner carries context ({@link ScopeSpawner#capturesContext()}), the
- * publisher is subscribed with {@code contextCapture()}: at subscription (on the spawning thread,
- * inside the spawn, with the captured context installed) the values are written into the
+ * <p>When the scope spawner decorates ({@link ScopeSpawner#decorates()}), the publisher is
+ * subscribed with {@code contextCapture()}: at subscription (on the spawning thread, inside the
+ * spawn, with the decoration installed) the registered context values are written into the
  * subscription's Reactor {@code Context}, where {@code Mono.deferContextual}, {@code tap} and
  * {@code handle} see them and from which Reactor's automatic context propagation
  * ({@code spring.reactor.context-propagation=auto}, {@code Hooks.enableAutomaticContextPropagation()})
@@ -22,8 +22,8 @@ import reactor.core.publisher.Mono;
  *
  * <p>There is no per-spawn {@code Disposable}: the work ends by itself or by the scope's stop
  * request at shutdown. Work that must be cancelled on its own can be spawned with
- * {@code ReactorScopes.spawn(work, spawner.scope().getToken())} (the scope still joins, stops and
- * handles it; the spawner does not count it or carry context to it). Thread-safe.
+ * {@code ReactorScopes.spawn(work, spawner.token(WorkKind.SPAWNED))}, which returns it (and is
+ * counted and decorated alike). Thread-safe.
  */
 public final class ReactorScopeSpawner {
 
@@ -50,12 +50,12 @@ public final class ReactorScopeSpawner {
      * @throws NullPointerException if {@code work} is null
      */
     public boolean spawn(Publisher<?> work) {
-        return spawner.spawn(sender(work));
+        return ReactorScopes.spawn(withContext(work), spawner.token(WorkKind.SPAWNED)) != ReactorScopes.REFUSED;
     }
 
     /**
      * As {@link #spawn(Publisher)}, under {@code workName}: listed with its name and age while it
-     * runs, and named in its error's log line ({@link ScopeSpawner#spawn(dev.senders.Sender, String)}).
+     * runs, named in its error's log line, and observed ({@link ObservationSpawnDecorator}).
      *
      * @param work     the publisher to subscribe to
      * @param workName what to call it in reports and logs, e.g. {@code "send-audit-event"}
@@ -64,12 +64,8 @@ public final class ReactorScopeSpawner {
      * @throws NullPointerException if an argument is null
      */
     public boolean spawn(Publisher<?> work, String workName) {
-        return spawner.spawn(sender(work), workName);
-    }
-
-    private Sender<Void> sender(Publisher<?> work) {
-        Objects.requireNonNull(work, "work");
-        return ReactorSenders.fromPublisherIgnoreElements(spawner.capturesContext() ? withContext(work) : work);
+        return ReactorScopes.spawn(withContext(work), spawner.token(WorkKind.SPAWNED), workName)
+                != ReactorScopes.REFUSED;
     }
 
     /**
@@ -81,7 +77,11 @@ public final class ReactorScopeSpawner {
         return spawner;
     }
 
-    private static Publisher<?> withContext(Publisher<?> work) {
+    private Publisher<?> withContext(Publisher<?> work) {
+        Objects.requireNonNull(work, "work");
+        if (!spawner.decorates()) {
+            return work;
+        }
         return work instanceof Mono<?> mono ? mono.contextCapture() : Flux.from(work).contextCapture();
     }
 }

@@ -1,29 +1,29 @@
 package dev.senders.spring.boot;
 
-import dev.senders.rxjava3.RxSenders;
+import dev.senders.rxjava3.RxScopes;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Maybe;
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.core.Single;
+import io.reactivex.rxjava3.disposables.Disposable;
 import java.util.Objects;
 
 /**
- * Spawns RxJava 3 work into the application scope: {@link ScopeSpawner#spawn} of the source's
- * sender ({@code RxSenders.fromCompletable}, {@code fromSingle}, ..., the sources
- * {@code RxScopes.spawn} spawns), plus the spawner's counting and context. Each method subscribes
- * now, on the calling thread; values and elements are discarded, an error goes to the scope's
- * handler (a {@code CancellationException} counts as stopped), and shutdown waits for the work
- * (and disposes it if it outlasts {@code senders.scope.shutdown.grace}). Each returns {@code true}
- * if subscribed, {@code false} if the scope is closed or full, in which case the source is never
- * subscribed. The overloads taking a {@code workName} spawn the work under that name
- * ({@link ScopeSpawner#spawn(dev.senders.Sender, String)}): listed with its name and age while
- * it runs, and named in its error's log line.
+ * Spawns RxJava 3 work into the application scope: {@code RxScopes.spawn} with the scope spawner's
+ * {@link WorkKind#SPAWNED} token ({@link ScopeSpawner#token(WorkKind)}), so the work is counted
+ * and decorated as all spawned work is and takes the adapter's own spawn path. Each method
+ * subscribes now, on the calling thread; values and elements are discarded, an error goes to the
+ * scope's handler (a {@code CancellationException} counts as stopped), and shutdown waits for the
+ * work (and disposes it if it outlasts {@code senders.scope.shutdown.grace}). Each returns
+ * {@code true} if subscribed, {@code false} if the scope is closed or full, in which case the
+ * source is never subscribed. The overloads taking a {@code workName} spawn the work under that
+ * name: listed with its name and age while it runs, named in its error's log line, and observed.
  *
- * <p>RxJava has no context of its own: the spawning thread's context is installed around the
- * subscription and the completion signals; a source that moves to another scheduler needs that
- * scheduler's executor to propagate context itself. There is no per-spawn {@code Disposable}
- * (see {@link ReactorScopeSpawner} for the alternative). Every method throws
+ * <p>RxJava has no context of its own: the decoration (the spawning thread's context) is installed
+ * around the subscription and the completion signals; a source that moves to another scheduler
+ * needs that scheduler's executor to propagate context itself. There is no per-spawn
+ * {@code Disposable} (see {@link ReactorScopeSpawner} for the alternative). Every method throws
  * {@link NullPointerException} if the source (or the name) is null. Thread-safe.
  */
 public final class RxScopeSpawner {
@@ -43,52 +43,50 @@ public final class RxScopeSpawner {
      * Spawns a {@code Completable}; see the class comment.
      *
      * @param work the source to subscribe to
-     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     * @return {@code true} if subscribed, {@code false} if the scope is closed or full
      */
     public boolean spawn(Completable work) {
-        return spawner.spawn(RxSenders.fromCompletable(work));
+        return started(RxScopes.spawn(work, spawner.token(WorkKind.SPAWNED)));
     }
 
     /**
      * Spawns a {@code Single}; its value is discarded.
      *
      * @param work the source to subscribe to
-     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     * @return {@code true} if subscribed, {@code false} if the scope is closed or full
      */
-    @SuppressWarnings("unchecked")
     public boolean spawn(Single<?> work) {
-        return spawner.spawn(RxSenders.fromSingle((Single<Object>) work));
+        return started(RxScopes.spawn(work, spawner.token(WorkKind.SPAWNED)));
     }
 
     /**
      * Spawns a {@code Maybe}; its value, if any, is discarded.
      *
      * @param work the source to subscribe to
-     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     * @return {@code true} if subscribed, {@code false} if the scope is closed or full
      */
-    @SuppressWarnings("unchecked")
     public boolean spawn(Maybe<?> work) {
-        return spawner.spawn(RxSenders.fromMaybe((Maybe<Object>) work));
+        return started(RxScopes.spawn(work, spawner.token(WorkKind.SPAWNED)));
     }
 
     /**
      * Spawns a {@code Flowable}, requesting everything; elements are discarded.
      *
      * @param work the source to subscribe to
-     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     * @return {@code true} if subscribed, {@code false} if the scope is closed or full
      */
     public boolean spawn(Flowable<?> work) {
-        return spawner.spawn(RxSenders.fromFlowableIgnoreElements(work));
+        return started(RxScopes.spawn(work, spawner.token(WorkKind.SPAWNED)));
     }
 
     /**
      * Spawns an {@code Observable}; elements are discarded.
      *
      * @param work the source to subscribe to
-     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     * @return {@code true} if subscribed, {@code false} if the scope is closed or full
      */
     public boolean spawn(Observable<?> work) {
-        return spawner.spawn(RxSenders.fromObservableIgnoreElements(work));
+        return started(RxScopes.spawn(work, spawner.token(WorkKind.SPAWNED)));
     }
 
     /**
@@ -96,10 +94,10 @@ public final class RxScopeSpawner {
      *
      * @param work     the source to subscribe to
      * @param workName what to call it in reports and logs
-     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     * @return {@code true} if subscribed, {@code false} if the scope is closed or full
      */
     public boolean spawn(Completable work, String workName) {
-        return spawner.spawn(RxSenders.fromCompletable(work), workName);
+        return started(RxScopes.spawn(work, spawner.token(WorkKind.SPAWNED), workName));
     }
 
     /**
@@ -107,11 +105,10 @@ public final class RxScopeSpawner {
      *
      * @param work     the source to subscribe to
      * @param workName what to call it in reports and logs
-     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     * @return {@code true} if subscribed, {@code false} if the scope is closed or full
      */
-    @SuppressWarnings("unchecked")
     public boolean spawn(Single<?> work, String workName) {
-        return spawner.spawn(RxSenders.fromSingle((Single<Object>) work), workName);
+        return started(RxScopes.spawn(work, spawner.token(WorkKind.SPAWNED), workName));
     }
 
     /**
@@ -119,11 +116,10 @@ public final class RxScopeSpawner {
      *
      * @param work     the source to subscribe to
      * @param workName what to call it in reports and logs
-     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     * @return {@code true} if subscribed, {@code false} if the scope is closed or full
      */
-    @SuppressWarnings("unchecked")
     public boolean spawn(Maybe<?> work, String workName) {
-        return spawner.spawn(RxSenders.fromMaybe((Maybe<Object>) work), workName);
+        return started(RxScopes.spawn(work, spawner.token(WorkKind.SPAWNED), workName));
     }
 
     /**
@@ -131,10 +127,10 @@ public final class RxScopeSpawner {
      *
      * @param work     the source to subscribe to
      * @param workName what to call it in reports and logs
-     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     * @return {@code true} if subscribed, {@code false} if the scope is closed or full
      */
     public boolean spawn(Flowable<?> work, String workName) {
-        return spawner.spawn(RxSenders.fromFlowableIgnoreElements(work), workName);
+        return started(RxScopes.spawn(work, spawner.token(WorkKind.SPAWNED), workName));
     }
 
     /**
@@ -142,10 +138,10 @@ public final class RxScopeSpawner {
      *
      * @param work     the source to subscribe to
      * @param workName what to call it in reports and logs
-     * @return {@code true} if subscribed, {@code false} if the scope is closed
+     * @return {@code true} if subscribed, {@code false} if the scope is closed or full
      */
     public boolean spawn(Observable<?> work, String workName) {
-        return spawner.spawn(RxSenders.fromObservableIgnoreElements(work), workName);
+        return started(RxScopes.spawn(work, spawner.token(WorkKind.SPAWNED), workName));
     }
 
     /**
@@ -155,5 +151,9 @@ public final class RxScopeSpawner {
      */
     public ScopeSpawner scopeSpawner() {
         return spawner;
+    }
+
+    private static boolean started(Disposable d) {
+        return d != RxScopes.REFUSED;
     }
 }

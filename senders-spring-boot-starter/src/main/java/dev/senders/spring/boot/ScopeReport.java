@@ -3,6 +3,9 @@ package dev.senders.spring.boot;
 import dev.senders.scope.OutstandingSummary;
 import dev.senders.scope.OutstandingWork;
 import dev.senders.scope.ScopeState;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -11,87 +14,117 @@ import org.jspecify.annotations.Nullable;
  * A point-in-time view of the application scope, as the {@code senders} endpoint shows it and the
  * shutdown log prints it. Its counters have two extents, each named:
  * <ul>
- * <li><b>the starter's spawners</b> ({@link ScopeSpawner}, {@link ReactorScopeSpawner},
- *     {@link RxScopeSpawner}): {@code spawned}, {@code completed}, {@code failed}, {@code stopped},
- *     {@code refused} count only work handed to them. Once the scope is quiet,
- *     {@code spawned = completed + failed + stopped} (while work runs, the difference is the
- *     spawners' work still running);
- * <li><b>the whole scope</b>, however work reached it (the spawners, {@code scope().getToken()}, the
- *     adapters' container views, an executor view): {@code active}, {@code scopeFailed},
- *     {@code scopeRefused}, {@code outstanding} and {@code summary}.
+ * <li><b>by kind of work the starter handed to the scope</b> ({@link WorkKind}): {@code spawned}
+ *     (through {@link ScopeSpawner}, {@link ReactorScopeSpawner}, {@link RxScopeSpawner}),
+ *     {@code executorTasks} (tasks of tracked executors, {@code @Async} methods) and
+ *     {@code subscriptions} (fire-and-forget subscriptions, {@code null} while that kind is not
+ *     in use), each as {@link Counts}: once the scope is quiet, {@code started = completed +
+ *     failed + stopped};
+ * <li><b>the whole scope</b>, however work reached it (the above, {@code scope().getToken()}, the
+ *     adapters' container views): {@code active}, {@code scopeFailed}, {@code scopeRefused},
+ *     {@code outstanding} and {@code summary}.
  * </ul>
- * The counters are read one after another, not atomically.
+ * The scope sees only work associated with it: a plain {@code subscribe()}, a thread started by
+ * hand or a task of an untracked executor is in none of these numbers, so {@code active == 0} means
+ * nothing the scope can see is running, and {@link #toString()} says so. The counters are read one
+ * after another, not atomically. The outstanding work's entries are the core's
+ * ({@link OutstandingWork}, {@link OutstandingSummary}): the same names, states, ages and spawn-site
+ * frames as the shutdown log.
  *
- * @param name         the scope's name ({@code senders.scope.name})
- * @param state        the scope's state
- * @param active       the scope's count: all work associated with it and not yet finished
- * @param spawned      work the spawners handed to the scope and it accepted
- * @param completed    of those, work that ended with a value
- * @param failed       of those, work that ended with an error (handled by the scope's error handler)
- * @param stopped      of those, work that ended stopped (its own cancel, or the scope's stop request
- *                     at shutdown)
- * @param refused      work the spawners handed to the scope that it refused (closed, or full)
- * @param scopeFailed  the scope's {@code errorCount()}: errors of all its work, however spawned
- * @param scopeRefused the scope's {@code refusedCount()}: associations it refused, however attempted,
- *                     closed or full
+ * @param name             the scope's name ({@code senders.scope.name})
+ * @param state            the scope's state
+ * @param active           the scope's count: all work associated with it and not yet finished
+ * @param spawned          work spawned through the spawners
+ * @param executorTasks    tasks of tracked executors
+ * @param subscriptions    fire-and-forget subscriptions, or {@code null} when that kind is not in use
+ * @param scopeFailed      the scope's {@code errorCount()}: errors of all its work, however spawned
+ * @param scopeRefused     the scope's {@code refusedCount()}: associations it refused, however
+ *                         attempted, closed or full
  * @param scopeRefusedFull of those, the ones refused because the scope held {@code maxOutstanding}
- *                     operations ({@code refusedCount(RefusalReason.FULL)})
- * @param maxOutstanding the scope's limit on outstanding work ({@code senders.scope.max-outstanding}),
- *                     or {@code null} when it has none
- * @param outstanding  the oldest work still running that the scope can list, oldest first, at most
- *                     the list limit ({@code senders.scope.list-limit}): named work (the spawners'
- *                     overloads taking a name, {@code Scopes.named}) and, under debug capture
- *                     ({@code -Ddev.senders.debug=true}), all work
- * @param summary      counts of all outstanding work, shown or not
+ *                         operations ({@code refusedCount(RefusalReason.FULL)})
+ * @param maxOutstanding   the scope's limit on outstanding work ({@code senders.scope.max-outstanding}),
+ *                         or {@code null} when it has none
+ * @param outstanding      the oldest work still associated that the scope can list, oldest first, at
+ *                         most the list limit ({@code senders.scope.list-limit}): named work (the
+ *                         spawners' overloads taking a name, {@code Scopes.named}, executor tasks)
+ *                         and, under debug capture ({@code -Ddev.senders.debug=true}), all work
+ * @param summary          counts of all outstanding work, shown or not; {@code null} in a report of
+ *                         the counters only ({@link ScopeSpawner#counters()})
  */
-public record ScopeReport(String name, ScopeState state, long active, long spawned, long completed,
-        long failed, long stopped, long refused, long scopeFailed, long scopeRefused, long scopeRefusedFull,
+public record ScopeReport(String name, ScopeState state, long active, Counts spawned, Counts executorTasks,
+        @Nullable Counts subscriptions, long scopeFailed, long scopeRefused, long scopeRefusedFull,
         @Nullable Long maxOutstanding, List<Work> outstanding, @Nullable Summary summary) {
-
-    /** Spawn-site frames printed in log lines, for the oldest piece of work only. */
-    static final int LOG_FRAMES = 8;
 
     /**
      * A report; {@code outstanding} is copied.
      *
-     * @param name         the scope's name
-     * @param state        the scope's state
-     * @param active       the scope's count
-     * @param spawned      work accepted through the spawners
-     * @param completed    of those, work that ended with a value
-     * @param failed       of those, work that ended with an error
-     * @param stopped      of those, work that ended stopped
-     * @param refused      work refused through the spawners
-     * @param scopeFailed  the scope's error count
-     * @param scopeRefused the scope's refused count
+     * @param name             the scope's name
+     * @param state            the scope's state
+     * @param active           the scope's count
+     * @param spawned          work spawned through the spawners
+     * @param executorTasks    tasks of tracked executors
+     * @param subscriptions    fire-and-forget subscriptions, or {@code null}
+     * @param scopeFailed      the scope's error count
+     * @param scopeRefused     the scope's refused count
      * @param scopeRefusedFull the scope's refusals because it was full
-     * @param maxOutstanding the scope's limit, or {@code null}
-     * @param outstanding  the oldest listed work still running
-     * @param summary      counts of all outstanding work
+     * @param maxOutstanding   the scope's limit, or {@code null}
+     * @param outstanding      the oldest listed work still associated
+     * @param summary          counts of all outstanding work, or {@code null}
      */
     public ScopeReport {
         outstanding = List.copyOf(outstanding);
     }
 
     /**
-     * One piece of work still running, from the scope's outstanding work.
+     * How the work of one kind went.
+     *
+     * @param started   pieces the scope accepted
+     * @param completed of those, the ones that ended with a value
+     * @param failed    of those, the ones that ended with an error (handled by the scope's error handler)
+     * @param stopped   of those, the ones that ended stopped (their own cancel, or the scope's stop
+     *                  request at shutdown)
+     * @param refused   pieces the scope refused (closed, or full): never started
+     */
+    public record Counts(long started, long completed, long failed, long stopped, long refused) {
+
+        /**
+         * Pieces started and not ended yet (read one after another: may be off while work ends).
+         *
+         * @return {@code started - completed - failed - stopped}
+         */
+        public long running() {
+            return started - completed - failed - stopped;
+        }
+
+        /** {@code 120 started, 110 completed, 5 failed, 2 stopped, 1 refused}. */
+        @Override
+        public String toString() {
+            return started + " started, " + completed + " completed, " + failed + " failed, " + stopped
+                    + " stopped, " + refused + " refused";
+        }
+    }
+
+    /**
+     * One piece of work still associated with the scope, from the core's view of it
+     * ({@link OutstandingWork}).
      *
      * @param name      the name it was spawned with; {@code null} for unnamed work listed under
      *                  debug capture
      * @param kind      how it was associated: {@code spawn}, {@code spawnFuture} or {@code nest}
-     * @param ageMillis how long it had been running when the report was made, in milliseconds
-     * @param spawnSite where it was spawned, one frame a line; empty unless debug capture was on then
+     * @param queued    whether it was waiting for a thread (an executor's task not yet run) rather
+     *                  than running
+     * @param ageMillis how long it had been queued or running when the report was made, in milliseconds
+     * @param spawnSite where it was spawned, one frame a line, application frames only, at most
+     *                  {@link OutstandingSummary#DEFAULT_FRAMES}; empty unless debug capture was on then
      */
-    public record Work(@Nullable String name, String kind, long ageMillis, List<String> spawnSite) {
-
-        /** The most spawn-site frames kept per piece of work. */
-        public static final int MAX_FRAMES = 16;
+    public record Work(@Nullable String name, String kind, boolean queued, long ageMillis, List<String> spawnSite) {
 
         /**
          * A work entry; {@code spawnSite} is copied.
          *
          * @param name      the work's name, or {@code null}
          * @param kind      how it was associated
+         * @param queued    whether it was queued rather than running
          * @param ageMillis its age in milliseconds
          * @param spawnSite its spawn site's frames
          */
@@ -103,17 +136,12 @@ public record ScopeReport(String name, ScopeState state, long active, long spawn
          * The entry of {@code work}.
          *
          * @param work a snapshot of outstanding work
-         * @return its name, kind, age and spawn site
+         * @return its name, kind, state, age and spawn site (as the core's renderer selects its frames)
          */
         public static Work of(OutstandingWork work) {
-            return new Work(work.name().orElse(null), work.kind(), work.age().toMillis(),
-                    work.spawnSite().stream().limit(MAX_FRAMES).map(StackTraceElement::toString).toList());
-        }
-
-        /** {@code send-audit-event (spawn, running for 1200 ms)}; the spawn site is not included. */
-        @Override
-        public String toString() {
-            return (name == null ? "(unnamed)" : name) + " (" + kind + ", running for " + ageMillis + " ms)";
+            return new Work(work.name().orElse(null), work.kind(), work.queued(), work.age().toMillis(),
+                    OutstandingSummary.spawnSite(work, OutstandingSummary.DEFAULT_FRAMES,
+                            OutstandingSummary.APPLICATION_FRAMES));
         }
     }
 
@@ -122,20 +150,22 @@ public record ScopeReport(String name, ScopeState state, long active, long spawn
      *
      * @param listLimit       the most pieces of work {@code outstanding} lists
      * @param listed          outstanding work the scope can list (named, or all under debug capture)
+     * @param unlisted        outstanding work the scope only counts (unnamed, without debug capture)
      * @param notShown        outstanding work not in {@code outstanding}: beyond the limit, or unlisted
      * @param byName          listed work by name, most frequent first (at most ten names)
      * @param otherNames      listed work under other names
      * @param byKind          listed work by kind ({@code spawn}, {@code spawnFuture}, {@code nest})
      * @param oldestAgeMillis the oldest listed work's age in milliseconds, or {@code null} when none
      */
-    public record Summary(int listLimit, long listed, long notShown, Map<String, Long> byName, long otherNames,
-            Map<String, Long> byKind, @Nullable Long oldestAgeMillis) {
+    public record Summary(int listLimit, long listed, long unlisted, long notShown, Map<String, Long> byName,
+            long otherNames, Map<String, Long> byKind, @Nullable Long oldestAgeMillis) {
 
         /**
          * A summary; the maps are copied, keeping their order.
          *
          * @param listLimit       the list limit
          * @param listed          listable outstanding work
+         * @param unlisted        outstanding work only counted
          * @param notShown        outstanding work not listed in the report
          * @param byName          counts by name
          * @param otherNames      work under other names
@@ -143,8 +173,8 @@ public record ScopeReport(String name, ScopeState state, long active, long spawn
          * @param oldestAgeMillis the oldest age, or {@code null}
          */
         public Summary {
-            byName = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(byName));
-            byKind = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(byKind));
+            byName = Collections.unmodifiableMap(new LinkedHashMap<>(byName));
+            byKind = Collections.unmodifiableMap(new LinkedHashMap<>(byKind));
         }
 
         /**
@@ -154,8 +184,8 @@ public record ScopeReport(String name, ScopeState state, long active, long spawn
          * @return its counts
          */
         public static Summary of(OutstandingSummary s) {
-            return new Summary(s.limit(), s.listed(), s.notShown(), s.byName(), s.otherNames(), s.byKind(),
-                    s.oldestAge().map(java.time.Duration::toMillis).orElse(null));
+            return new Summary(s.limit(), s.listed(), s.unlisted(), s.notShown(), s.byName(), s.otherNames(),
+                    s.byKind(), s.oldestAge().map(Duration::toMillis).orElse(null));
         }
     }
 
@@ -167,9 +197,24 @@ public record ScopeReport(String name, ScopeState state, long active, long spawn
      * @return the full report
      */
     static ScopeReport of(ScopeReport counters, OutstandingSummary outstanding) {
-        return new ScopeReport(counters.name, counters.state, counters.active, counters.spawned, counters.completed,
-                counters.failed, counters.stopped, counters.refused, counters.scopeFailed, counters.scopeRefused,
-                counters.scopeRefusedFull, counters.maxOutstanding, outstanding.oldest().stream().map(Work::of).toList(), Summary.of(outstanding));
+        return new ScopeReport(counters.name, counters.state, counters.active, counters.spawned,
+                counters.executorTasks, counters.subscriptions, counters.scopeFailed, counters.scopeRefused,
+                counters.scopeRefusedFull, counters.maxOutstanding, outstanding.oldest().stream().map(Work::of).toList(),
+                Summary.of(outstanding));
+    }
+
+    /**
+     * The counts of one kind of work.
+     *
+     * @param kind the kind
+     * @return its counts; all zero for {@link WorkKind#SUBSCRIPTION} while that kind is not in use
+     */
+    public Counts counts(WorkKind kind) {
+        return switch (kind) {
+            case SPAWNED -> spawned;
+            case EXECUTOR_TASK -> executorTasks;
+            case SUBSCRIPTION -> subscriptions == null ? new Counts(0, 0, 0, 0, 0) : subscriptions;
+        };
     }
 
     /**
@@ -192,58 +237,34 @@ public record ScopeReport(String name, ScopeState state, long active, long spawn
     }
 
     /**
-     * The outstanding work for a log, one piece a line (each line starting with a line break and two
-     * spaces), the oldest followed by its spawn site's first frames when captured, then one line for
-     * what is not shown and one for unnamed work: at most the list limit plus eleven lines, whatever
-     * the number outstanding; empty when nothing is outstanding.
-     *
-     * @return the lines, e.g. {@code "\n  send-audit-event (spawn, running for 1200 ms)"}
-     */
-    public String outstandingLines() {
-        StringBuilder sb = new StringBuilder();
-        boolean first = true;
-        for (Work w : outstanding) {
-            sb.append("\n  ").append(w);
-            if (first) {
-                List<String> site = w.spawnSite();
-                for (int i = 0; i < site.size() && i < LOG_FRAMES; i++) {
-                    sb.append("\n      at ").append(site.get(i));
-                }
-                first = false;
-            }
-        }
-        if (summary == null) {
-            return sb.toString();
-        }
-        long beyond = summary.listed() - outstanding.size();
-        if (beyond > 0) {
-            sb.append("\n  and ").append(beyond).append(" more named not shown (senders.scope.list-limit=")
-                    .append(summary.listLimit()).append("): by name ");
-            summary.byName().forEach((n, c) -> sb.append(n).append('=').append(c).append(' '));
-            if (summary.otherNames() > 0) {
-                sb.append("others=").append(summary.otherNames()).append(' ');
-            }
-            sb.append("by kind ");
-            summary.byKind().forEach((k, c) -> sb.append(k).append('=').append(c).append(' '));
-            if (summary.oldestAgeMillis() != null) {
-                sb.append("oldest running for ").append(summary.oldestAgeMillis()).append(" ms");
-            }
-        }
-        long unlisted = active - summary.listed();
-        if (unlisted > 0 && (!outstanding.isEmpty() || beyond > 0)) {
-            sb.append("\n  and ").append(unlisted).append(" unnamed");
-        }
-        return sb.toString();
-    }
-
-    /**
-     * One line for logs: {@code scope 'application' CLOSED_AND_JOINING: 3 active, spawners: 120 spawned, ...}.
+     * One line for logs, e.g. {@code scope 'application' OPEN: 3 active; 2 failed, 1 refused in all;
+     * spawned: 120 started, ...; executor tasks: 800 started, ...}: each kind of work that was
+     * started or refused, by its {@link WorkKind#label()}. With nothing active it says what the
+     * scope cannot see.
      */
     @Override
     public String toString() {
-        return "scope '" + name + "' " + state + ": " + active + " active"
-                + (maxOutstanding == null ? "" : " (limit " + maxOutstanding + ")") + ", " + scopeFailed + " failed, " + scopeRefused
-                + " refused; through the spawners: " + spawned + " spawned, " + completed + " completed, " + failed
-                + " failed, " + stopped + " stopped, " + refused + " refused";
+        StringBuilder sb = new StringBuilder("scope '").append(name).append("' ").append(state).append(": ")
+                .append(active).append(" active");
+        if (maxOutstanding != null) {
+            sb.append(" (limit ").append(maxOutstanding).append(')');
+        }
+        if (active == 0) {
+            sb.append(", counting only work associated with it (a plain subscribe(), a thread of its own or a task of"
+                    + " an untracked executor is not seen, and is not waited for)");
+        }
+        sb.append("; ").append(scopeFailed).append(" failed, ").append(scopeRefused).append(" refused in all");
+        boolean any = false;
+        for (WorkKind kind : WorkKind.values()) {
+            Counts c = kind == WorkKind.SUBSCRIPTION ? subscriptions : counts(kind);
+            if (c != null && (c.started() != 0 || c.refused() != 0)) {
+                sb.append("; ").append(kind.label()).append(": ").append(c);
+                any = true;
+            }
+        }
+        if (!any) {
+            sb.append("; nothing handed to it through the starter");
+        }
+        return sb.toString();
     }
 }

@@ -2,6 +2,7 @@ package dev.senders.spring.boot;
 
 import dev.senders.Senders;
 import dev.senders.scope.CountingScope;
+import dev.senders.scope.OutstandingSummary;
 import dev.senders.scope.Scopes;
 import dev.senders.scope.ShutdownReport;
 import java.time.Duration;
@@ -56,14 +57,21 @@ import org.jspecify.annotations.Nullable;
  * Spring passes runs when the shutdown ends, which is one of ({@link ShutdownReport.Outcome}):
  * <ol>
  * <li>{@code JOINED}: all work finished within {@code senders.scope.shutdown.grace};
- * <li>{@code STOPPED}: at the grace, stop was requested on the scope (Reactor and RxJava work is
- *     cancelled, sender work sees its stop token fire) and the work ended within
+ * <li>{@code STOPPED}: at the grace, stop was requested on the scope (what each piece of work does
+ *     with the request is its own: a subscription is cancelled, a sender sees its stop token fire,
+ *     a running executor task is interrupted, a queued one never runs) and the work ended within
  *     {@code senders.scope.shutdown.stop-timeout} more;
- * <li>{@code ABANDONED}: work still ran at grace + stop-timeout; it is logged at {@code ERROR}
- *     (the oldest pieces the scope can list, at most {@code senders.scope.list-limit}, each on a
- *     line of its own with its name and age, then counts of the rest: see
- *     {@link ScopeReport#outstandingLines()}) and shutdown goes on without it.
+ * <li>{@code ABANDONED}: work was still associated at grace + stop-timeout; it is logged at
+ *     {@code ERROR} and shutdown goes on without it.
  * </ol>
+ * The log lines are the core's: the end is {@code ShutdownReport}'s own text (how it ended, after
+ * how long, and what was left: the oldest pieces the scope can list, at most
+ * {@code senders.scope.list-limit}, each queued or running for how long with its spawn site's
+ * application frames, then counts of the rest, as {@code OutstandingSummary.lines} renders them),
+ * followed by the counts by kind of work ({@link ScopeReport}); the grace's {@code WARN} line lists
+ * the same way what was still associated then. They speak only of work associated with the scope:
+ * work it cannot see (a plain {@code subscribe()}, a thread of its own) is neither waited for nor
+ * stopped, and the report says so when it finds nothing active.
  * Shutdown therefore never takes longer than grace + stop-timeout (plus the cost of the log line).
  * The deadlines run on the library's timer thread ({@code senders-timer}), and the stop request on
  * a thread of its own ({@code senders-stop-<scope>}), so a stop callback that blocks cannot extend
@@ -229,7 +237,7 @@ public final class ScopeShutdown implements SmartLifecycle, BeanFactoryAware, Di
             return;
         }
         if (!report.isDone()) {
-            log.info("Closed {}: waiting up to {} for its work", spawner.counters(), grace);
+            log.info("Closed {}; waiting up to {} for its work", spawner.counters(), millis(grace));
         }
         report.whenComplete((r, e) -> {
             if (r != null) {
@@ -242,8 +250,17 @@ public final class ScopeShutdown implements SmartLifecycle, BeanFactoryAware, Di
 
     /** On the timer thread at the grace deadline, before the stop request. */
     private void graceOver(ShutdownReport atGrace) {
-        ScopeReport report = spawner.report(atGrace.outstanding());
-        log.warn("Grace {} over for {}: requesting stop{}", grace, report, report.outstandingLines());
+        log.warn("Scope '{}': the {} grace is over with {} operation(s) still associated: requesting stop{}",
+                spawner.name(), millis(grace), atGrace.remainingAtGrace(), lines(atGrace.outstanding()));
+    }
+
+    private static String millis(Duration d) {
+        return d.toMillis() + " ms";
+    }
+
+    /** The core's rendering of outstanding work, with the starter's frame selection. */
+    private static String lines(OutstandingSummary outstanding) {
+        return outstanding.lines(OutstandingSummary.DEFAULT_FRAMES, OutstandingSummary.APPLICATION_FRAMES);
     }
 
     private void fail(Throwable e) {
@@ -253,13 +270,11 @@ public final class ScopeShutdown implements SmartLifecycle, BeanFactoryAware, Di
     }
 
     private void finish(ShutdownReport result) {
-        ScopeReport report = spawner.report(result.outstanding());
+        ScopeReport counts = spawner.counters();
         switch (result.outcome()) {
-            case JOINED, STOPPED -> log.info("Shut down {} in {} ms: {}", report, result.elapsed().toMillis(),
-                    result.outcome());
-            case ABANDONED -> log.error("Abandoned {}: still running {} after the close (grace {} + stop timeout {});"
-                    + " shutdown goes on, and the beans that work uses will be destroyed under it{}",
-                    report, result.elapsed(), grace, stopTimeout, report.outstandingLines());
+            case JOINED, STOPPED -> log.info("Shut down: {}. Now {}", result, counts);
+            case ABANDONED -> log.error("Gave up: {}\n  Shutdown goes on, and the beans that work uses will be destroyed"
+                    + " under it. Now {}", result, counts);
         }
         for (Listener l : listeners) {
             try {

@@ -1,13 +1,15 @@
 package dev.senders.spring.boot;
 
 import dev.senders.Sender;
+import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.OutstandingSummary;
 import dev.senders.scope.RefusalReason;
+import dev.senders.scope.ScopeExecutor;
 import dev.senders.scope.Scopes;
+import dev.senders.scope.SpawnDecorator;
 import java.util.List;
 import java.util.Objects;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The application-wide scope as the starter manages it: spawn fire-and-forget work into it and
@@ -15,80 +17,75 @@ import org.jspecify.annotations.Nullable;
  * {@link RxScopeSpawner} for Reactor and RxJava sources.
  *
  * <ul>
- * <li>{@link #spawn(Sender)} is {@code Scopes.spawn} with the scope's own token: the work starts at
- *     once, on the calling thread, unless the scope is closed (the application is shutting down)
- *     or full ({@code senders.scope.max-outstanding}): then it never starts and {@code spawn} returns {@code false}. Shutdown waits for spawned work
- *     ({@link ScopeShutdown}), and its stop request reaches it.
+ * <li>{@link #spawn(Sender)} is {@code Scopes.spawn} with the spawner's {@link #token(WorkKind)}:
+ *     the work starts at once, on the calling thread, unless the scope is closed (the application
+ *     is shutting down) or full ({@code senders.scope.max-outstanding}): then it never starts and
+ *     {@code spawn} returns {@code false}. Shutdown waits for spawned work ({@link ScopeShutdown}),
+ *     and its stop request reaches it.
  * <li>An error of spawned work goes to the scope's error handler, once, and is counted by the
  *     scope: with the starter's scope, one {@code ERROR} line through SLF4J naming the scope
  *     ({@link SpawnErrorLogger}); with an application's own {@code CountingScope}, its handler.
- * <li>The work's connect, start and completion run with the spawning thread's context installed
- *     ({@link SpawnContext}): the error's log line carries the request's MDC.
+ * <li>Spawned work is decorated ({@link SpawnDecorator}): the starter's decorators, in order, carry
+ *     the spawning thread's MDC and registered context ({@link MdcSpawnDecorator},
+ *     {@link ContextSnapshotSpawnDecorator}) and make named work a Micrometer {@code Observation}
+ *     ({@link ObservationSpawnDecorator}); an application adds its own as a {@code SpawnDecorator}
+ *     bean. The decoration is installed around the work's connect, start and completion: the
+ *     error's log line carries the request's MDC.
  * <li>{@link #spawn(Sender, String)} names the work: the report lists it while it runs (name, age)
  *     and its error's log line names it.
- * <li>Each piece of named work is observed ({@link WorkObservation}): with the starter and a
- *     Micrometer {@code ObservationRegistry}, an {@code Observation} named {@code senders.work},
- *     child of the spawning request's ({@link MicrometerWorkObservation}).
- * <li>{@link #report()} counts what was handed to this spawner (and its Reactor and RxJava
- *     siblings), and the scope's own counts of all its work ({@link ScopeReport} names which is
- *     which). Work spawned with {@code scope().getToken()} directly is joined, stopped and its
+ * <li>{@link #report()} counts what was handed to the scope through the starter, by
+ *     {@link WorkKind}, and the scope's own counts of all its work ({@link ScopeReport} names which
+ *     is which). Work spawned with {@code scope().getToken()} directly is joined, stopped and its
  *     errors handled and counted by the scope just the same (in {@code active}, {@code scopeFailed},
- *     {@code scopeRefused}, and listed if named), but not in the spawners' counters, and does not
- *     carry the spawning thread's context.
+ *     {@code scopeRefused}, and listed if named), but in no kind's counts, and is not decorated.
  * </ul>
- * Thread-safe; one per application scope.
+ * Every route into the scope (this spawner, the Reactor and RxJava spawners through
+ * {@code ReactorScopes.spawn} and {@code RxScopes.spawn}, tracked executors through
+ * {@link #taskSpawner()}) uses the token of its kind, so all of them are counted and decorated
+ * alike. Thread-safe; one per application scope.
  */
 public final class ScopeSpawner {
 
     private final CountingScope scope;
     private final String name;
-    private final SpawnContext context;
+    private final SpawnDecorator decorator;
     private final int listLimit;
-    private final WorkObservation observation;
-    private final SpawnCounters counters = new SpawnCounters();
+    private final WorkCounters[] counters = new WorkCounters[WorkKind.values().length];
+    private final AsyncScopeToken[] tokens = new AsyncScopeToken[WorkKind.values().length];
+    /** Whether {@link WorkKind#SUBSCRIPTION}'s token was handed out: only then do reports show that kind. */
+    private volatile boolean subscriptionsInUse;
 
     /**
      * A spawner whose reports list at most {@link OutstandingSummary#DEFAULT_LIMIT} pieces of work.
      *
-     * @param scope   the application's scope
-     * @param name    its name, for logs, metrics and reports
-     * @param context what spawned work carries from the spawning thread ({@link SpawnContext#NONE}
-     *                for nothing)
+     * @param scope     the application's scope
+     * @param name      its name, for logs, metrics, observations and reports
+     * @param decorator how spawned work is decorated ({@link SpawnDecorator#NONE} for not at all)
      */
-    public ScopeSpawner(CountingScope scope, String name, SpawnContext context) {
-        this(scope, name, context, OutstandingSummary.DEFAULT_LIMIT);
+    public ScopeSpawner(CountingScope scope, String name, SpawnDecorator decorator) {
+        this(scope, name, decorator, OutstandingSummary.DEFAULT_LIMIT);
     }
 
     /**
      * @param scope     the application's scope
-     * @param name      its name, for logs, metrics and reports
-     * @param context   what spawned work carries from the spawning thread ({@link SpawnContext#NONE}
-     *                  for nothing)
+     * @param name      its name, for logs, metrics, observations and reports
+     * @param decorator how spawned work is decorated ({@link SpawnDecorator#NONE} for not at all;
+     *                  {@link SpawnDecorator#compose} for several)
      * @param listLimit the most pieces of outstanding work {@link #report()} lists
      *                  ({@code senders.scope.list-limit})
      * @throws IllegalArgumentException if {@code listLimit} is negative
      */
-    public ScopeSpawner(CountingScope scope, String name, SpawnContext context, int listLimit) {
-        this(scope, name, context, listLimit, WorkObservation.NONE);
-    }
-
-    /**
-     * @param scope       the application's scope
-     * @param name        its name, for logs, metrics, observations and reports
-     * @param context     what spawned work carries from the spawning thread ({@link SpawnContext#NONE}
-     *                    for nothing)
-     * @param listLimit   the most pieces of outstanding work {@link #report()} lists
-     *                    ({@code senders.scope.list-limit})
-     * @param observation how spawned work is observed ({@link WorkObservation#NONE} for not at all)
-     * @throws IllegalArgumentException if {@code listLimit} is negative
-     */
-    public ScopeSpawner(CountingScope scope, String name, SpawnContext context, int listLimit,
-            WorkObservation observation) {
+    public ScopeSpawner(CountingScope scope, String name, SpawnDecorator decorator, int listLimit) {
         this.scope = Objects.requireNonNull(scope, "scope");
         this.name = Objects.requireNonNull(name, "name");
-        this.context = Objects.requireNonNull(context, "context");
+        this.decorator = Objects.requireNonNull(decorator, "decorator");
         this.listLimit = OutstandingSummary.checkLimit(listLimit);
-        this.observation = Objects.requireNonNull(observation, "observation");
+        AsyncScopeToken token = scope.getToken();
+        for (WorkKind kind : WorkKind.values()) {
+            WorkCounters c = new WorkCounters();
+            counters[kind.ordinal()] = c;
+            tokens[kind.ordinal()] = SpawnDecorator.compose(List.of(c, decorator)).token(token, name);
+        }
     }
 
     /**
@@ -101,14 +98,14 @@ public final class ScopeSpawner {
      * @throws NullPointerException if {@code work} is null
      */
     public boolean spawn(Sender<?> work) {
-        return spawnObserved(observe(work, null));
+        return Scopes.spawn(Objects.requireNonNull(work, "work"), tokens[WorkKind.SPAWNED.ordinal()]);
     }
 
     /**
      * Spawns {@code work} into the scope under {@code workName} ({@code Scopes.named}): while it
      * runs it is listed with its name and age in {@link #report()} ({@code outstanding}), the
      * {@code senders} endpoint and the shutdown log; its error's log line names it as well as the
-     * scope. Otherwise as {@link #spawn(Sender)}.
+     * scope, and the decorators are told the name. Otherwise as {@link #spawn(Sender)}.
      *
      * @param work     the sender to connect and start now, on this thread
      * @param workName what to call it in reports and logs, e.g. {@code "send-audit-event"}
@@ -118,24 +115,36 @@ public final class ScopeSpawner {
      * @throws NullPointerException if an argument is null
      */
     public boolean spawn(Sender<?> work, String workName) {
-        Objects.requireNonNull(workName, "workName");
-        return spawnObserved(Scopes.named(observe(work, workName), workName));
+        return Scopes.spawn(Scopes.named(work, workName), tokens[WorkKind.SPAWNED.ordinal()]);
     }
 
-    /** The name goes on the outermost sender: the scope reads it only on the sender it is handed. */
-    private ObservedWork<?> observe(Sender<?> work, @Nullable String workName) {
-        Objects.requireNonNull(work, "work");
-        return new ObservedWork<>(work, counters, context.capture(), observation.prepare(name, workName));
-    }
-
-    private boolean spawnObserved(Sender<?> observed) {
-        counters.spawned.increment();              // before: the work may complete before spawn returns
-        if (Scopes.spawn(observed, scope.getToken())) {
-            return true;
+    /**
+     * The token through which work of {@code kind} enters the scope: it associates with the scope
+     * (same stop, same error handling) and counts and decorates the work it associates. Spawn
+     * with it through any route ({@code Scopes.spawn}, {@code ReactorScopes.spawn},
+     * {@code RxScopes.spawn}, a {@link ScopeExecutor}); name work with {@code Scopes.named} or the
+     * adapters' overloads taking a name. Asking for {@link WorkKind#SUBSCRIPTION}'s token puts that
+     * kind in the reports.
+     *
+     * @param kind the kind of work spawned with it
+     * @return the kind's token (the same one each time)
+     */
+    public AsyncScopeToken token(WorkKind kind) {
+        if (kind == WorkKind.SUBSCRIPTION && !subscriptionsInUse) {
+            subscriptionsInUse = true;
         }
-        counters.spawned.decrement();
-        counters.refused.increment();              // the scope counts it too (refusedCount)
-        return false;
+        return tokens[kind.ordinal()];
+    }
+
+    /**
+     * How a tracked executor spawns its tasks ({@code ScopeExecutor.of(executor, scope(), taskSpawner())}):
+     * through the {@link WorkKind#EXECUTOR_TASK} token, under the task's name when it has one.
+     *
+     * @return the executor tasks' spawner
+     */
+    public ScopeExecutor.Spawner taskSpawner() {
+        AsyncScopeToken token = tokens[WorkKind.EXECUTOR_TASK.ordinal()];
+        return (task, taskName) -> Scopes.spawn(taskName == null ? task : Scopes.named(task, taskName), token);
     }
 
     /**
@@ -157,12 +166,22 @@ public final class ScopeSpawner {
     }
 
     /**
-     * Whether spawned work carries the spawning thread's context.
+     * Whether spawned work is decorated (carries context, is observed).
      *
-     * @return {@code true} if the {@link SpawnContext} is not {@link SpawnContext#NONE}
+     * @return {@code true} if the decorator is not {@link SpawnDecorator#NONE}
      */
-    public boolean capturesContext() {
-        return context != SpawnContext.NONE;
+    public boolean decorates() {
+        return decorator != SpawnDecorator.NONE;
+    }
+
+    /**
+     * The decorator of spawned work (the starter's and the application's {@code SpawnDecorator}
+     * beans, composed in order).
+     *
+     * @return the decorator, {@link SpawnDecorator#NONE} for none
+     */
+    public SpawnDecorator decorator() {
+        return decorator;
     }
 
     /**
@@ -208,10 +227,14 @@ public final class ScopeSpawner {
      * @return a report of the counters
      */
     public ScopeReport counters() {
-        return new ScopeReport(name, scope.state(), scope.count(), counters.spawned.sum(), counters.completed.sum(),
-                counters.failed.sum(), counters.stopped.sum(), counters.refused.sum(), scope.errorCount(),
-                scope.refusedCount(), scope.refusedCount(RefusalReason.FULL),
+        return new ScopeReport(name, scope.state(), scope.count(), counts(WorkKind.SPAWNED),
+                counts(WorkKind.EXECUTOR_TASK), subscriptionsInUse ? counts(WorkKind.SUBSCRIPTION) : null,
+                scope.errorCount(), scope.refusedCount(), scope.refusedCount(RefusalReason.FULL),
                 scope.maxOutstanding() == Long.MAX_VALUE ? null : scope.maxOutstanding(), List.of(), null);
+    }
+
+    private ScopeReport.Counts counts(WorkKind kind) {
+        return counters[kind.ordinal()].read();
     }
 
     @Override

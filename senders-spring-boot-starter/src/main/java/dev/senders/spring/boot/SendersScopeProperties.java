@@ -4,6 +4,8 @@ import dev.senders.scope.FireAndForgetMode;
 import java.time.Duration;
 import java.util.Objects;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.core.env.Environment;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,8 +16,23 @@ import org.jspecify.annotations.Nullable;
  * {@link IllegalArgumentException} that names the property, which Spring Boot reports as a
  * binding failure at startup.
  */
-@ConfigurationProperties("senders.scope")
+@ConfigurationProperties(SendersScopeProperties.PREFIX)
 public class SendersScopeProperties {
+
+    /** The properties' prefix. */
+    public static final String PREFIX = "senders.scope";
+
+    /**
+     * The properties as {@code environment} sets them, bound now: for what must decide before the
+     * properties bean exists (a condition, a static bean post-processor). Each property is bound
+     * here and in the bean by this one class, so its default is written once, in its field.
+     *
+     * @param environment the context's environment
+     * @return the bound properties (the defaults where nothing is set)
+     */
+    public static SendersScopeProperties bind(Environment environment) {
+        return Binder.get(environment).bindOrCreate(PREFIX, SendersScopeProperties.class);
+    }
 
     /** The scope's default name. */
     public static final String DEFAULT_NAME = "application";

@@ -1,6 +1,7 @@
 /**
- * The application scope for Spring Boot: spawners, shutdown, properties, the error log and the
- * spawn context. Parameters and results are non-null unless marked {@code @Nullable}.
+ * The application scope for Spring Boot: spawners and their tokens by kind of work, shutdown,
+ * reports, properties, the error log and the starter's spawn decorators (MDC, context snapshot,
+ * observation). Parameters and results are non-null unless marked {@code @Nullable}.
  */
 @NullMarked
 package dev.senders.spring.boot;

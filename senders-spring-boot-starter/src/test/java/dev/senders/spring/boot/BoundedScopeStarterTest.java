@@ -63,7 +63,7 @@ class BoundedScopeStarterTest {
             assertThat(full.getDetails()).containsEntry("active", 2L).containsEntry("saturated", true)
                     .containsEntry("refusedFull", 1L);
             ScopeReport report = context.getBean(ScopeSpawner.class).report();
-            assertThat(report).extracting(ScopeReport::spawned, ScopeReport::refused, ScopeReport::scopeRefused,
+            assertThat(report).extracting(r -> r.spawned().started(), r -> r.spawned().refused(), ScopeReport::scopeRefused,
                     ScopeReport::scopeRefusedFull, ScopeReport::saturated).containsExactly(2L, 1L, 1L, 1L, true);
             assertThat(refused(registry, "full")).isEqualTo(1);
             assertThat(refused(registry, "closed")).isEqualTo(0);

@@ -6,6 +6,7 @@ import dev.senders.reactor.ReactorScopes;
 import dev.senders.reactor.ReactorSenders;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.ScopeState;
+import dev.senders.scope.SpawnDecorator;
 import dev.senders.spring.boot.actuate.SendersEndpoint;
 import dev.senders.spring.boot.actuate.SendersHealthIndicator;
 import dev.senders.spring.boot.autoconfigure.SendersEndpointAutoConfiguration;
@@ -89,7 +90,7 @@ class SendersAutoConfigurationTest {
             context.close();
             assertThat(done).as("close() returned only after the work ended").isTrue();
             assertThat(spawner.scope().state()).isEqualTo(ScopeState.JOINED);
-            assertThat(spawner.report()).extracting(ScopeReport::name, ScopeReport::spawned, ScopeReport::completed)
+            assertThat(spawner.report()).extracting(ScopeReport::name, r -> r.spawned().started(), r -> r.spawned().completed())
                     .containsExactly("application", 1L, 1L);
         });
     }
@@ -129,9 +130,9 @@ class SendersAutoConfigurationTest {
     @Test
     void contextPropagationBacksOffWithoutTheLibrary() {
         runner.withClassLoader(new FilteredClassLoader(ContextSnapshot.class)).run(context -> {
-            assertThat(context).doesNotHaveBean(SpawnContext.class);
+            assertThat(context).doesNotHaveBean(MdcSpawnDecorator.class).doesNotHaveBean(ContextSnapshotSpawnDecorator.class);
             ScopeSpawner spawner = context.getBean(ScopeSpawner.class);
-            assertThat(spawner.capturesContext()).isFalse();
+            assertThat(spawner.decorator()).isSameAs(SpawnDecorator.NONE);
             assertThat(spawner.spawn(TestWork.later(0, () -> { }))).isTrue();
         });
     }
@@ -209,7 +210,7 @@ class SendersAutoConfigurationTest {
             assertThat(connected).isFalse();
             assertThat(subscribed).isFalse();
             assertThat(context.getBean(ScopeSpawner.class).report())
-                    .extracting(ScopeReport::spawned, ScopeReport::refused).containsExactly(0L, 3L);
+                    .extracting(r -> r.spawned().started(), r -> r.spawned().refused()).containsExactly(0L, 3L);
         });
     }
 
@@ -236,7 +237,8 @@ class SendersAutoConfigurationTest {
             assertThat(report.outstanding()).extracting(ScopeReport.Work::name)
                     .containsExactlyInAnyOrder("sender-job", "reactor-job", "rx-job");
             assertThat(report.active()).isEqualTo(4);
-            assertThat(report.outstandingLines()).contains("\n  rx-job (spawn, running for ").contains("and 1 unnamed");
+            assertThat(report.summary()).extracting(ScopeReport.Summary::listed, ScopeReport.Summary::unlisted)
+                    .containsExactly(3L, 1L);
             spawner.scope().requestStop();
         });
     }
@@ -247,7 +249,7 @@ class SendersAutoConfigurationTest {
             ScopeSpawner spawner = context.getBean(ScopeSpawner.class);
             spawner.spawn(TestWork.failingLater(20, "nightly export failed"));
             context.close();
-            assertThat(spawner.report().failed()).isEqualTo(1);
+            assertThat(spawner.report().spawned().failed()).isEqualTo(1);
         });
         assertThat(output.getOut()).containsOnlyOnce("Work spawned into scope 'jobs' failed")
                 .containsOnlyOnce("java.lang.IllegalStateException: nightly export failed");
@@ -323,6 +325,8 @@ class SendersAutoConfigurationTest {
                     reactor.spawn(Mono.error(new IllegalStateException("metered failure")));
                     reactor.spawn(Mono.never());
                     assertThat(count(registry, "senders.scope.spawned")).isEqualTo(4);
+                    assertThat(registry.get("senders.scope.spawned").tags("scope", "jobs", "kind", "spawned")
+                            .functionCounter().count()).as("counted by kind").isEqualTo(4);
                     assertThat(count(registry, "senders.scope.completed")).isEqualTo(2);
                     assertThat(count(registry, "senders.scope.failed")).isEqualTo(1);
                     assertThat(registry.get("senders.scope.active").tag("scope", "jobs").gauge().value()).isEqualTo(1);
@@ -340,8 +344,10 @@ class SendersAutoConfigurationTest {
                 });
     }
 
+    /** The meter's count over all its tags besides the scope's (the kinds of work, for the per-kind meters). */
     private static double count(MeterRegistry registry, String name) {
-        return registry.get(name).tag("scope", "jobs").functionCounter().count();
+        return registry.get(name).tag("scope", "jobs").functionCounters().stream()
+                .mapToDouble(io.micrometer.core.instrument.FunctionCounter::count).sum();
     }
 
     @Test
@@ -380,8 +386,8 @@ class SendersAutoConfigurationTest {
             assertThat(rx.spawn(Observable.error(new IllegalStateException("rx failure")))).isTrue();
             context.close();
             assertThat(ran).hasValue(6);
-            assertThat(rx.scopeSpawner().report()).extracting(ScopeReport::spawned, ScopeReport::completed,
-                    ScopeReport::failed, ScopeReport::active).containsExactly(5L, 4L, 1L, 0L);
+            assertThat(rx.scopeSpawner().report()).extracting(r -> r.spawned().started(),
+                    r -> r.spawned().completed(), r -> r.spawned().failed(), ScopeReport::active).containsExactly(5L, 4L, 1L, 0L);
         });
     }
 
@@ -393,7 +399,7 @@ class SendersAutoConfigurationTest {
             SendersEndpoint endpoint = context.getBean(SendersEndpoint.class);
             context.getBean(ReactorScopeSpawner.class).spawn(Mono.just(1));
             SendersEndpoint.ScopeDescriptor d = endpoint.scope();
-            assertThat(d.scope()).extracting(ScopeReport::state, ScopeReport::spawned, ScopeReport::completed)
+            assertThat(d.scope()).extracting(ScopeReport::state, r -> r.spawned().started(), r -> r.spawned().completed())
                     .containsExactly(ScopeState.OPEN, 1L, 1L);
             assertThat(d.shutdown()).isEqualTo(new SendersEndpoint.ShutdownSettings(ScopeShutdown.PHASE, "PT30S", "PT2S"));
         });

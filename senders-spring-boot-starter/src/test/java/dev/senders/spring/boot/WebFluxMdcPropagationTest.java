@@ -34,7 +34,7 @@ class WebFluxMdcPropagationTest {
         try {
             assertThat(app.post("/mdc/order-5", null).status()).isEqualTo(202);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);   // hang guard only
-            while (spawner.report().failed() == 0 && System.nanoTime() < deadline) {
+            while (spawner.report().spawned().failed() == 0 && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
             return store.results.get("order-5");

@@ -58,7 +58,7 @@ class WebFluxObservabilityTest {
         try {
             assertThat(app.post("/fail/order-7", "trace-7").status()).isEqualTo(202);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);   // hang guard only
-            while (spawner.report().failed() == 0 && System.nanoTime() < deadline) {
+            while (spawner.report().spawned().failed() == 0 && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
         } finally {
@@ -68,7 +68,7 @@ class WebFluxObservabilityTest {
         assertThat(output.getOut()).containsOnlyOnce(line)
                 .containsOnlyOnce("java.lang.IllegalStateException: audit write of order order-7 failed");
         assertThat(output.getAll()).doesNotContain("Exception in thread").doesNotContain("onErrorDropped");
-        assertThat(spawner.report().failed()).isEqualTo(1);
+        assertThat(spawner.report().spawned().failed()).isEqualTo(1);
     }
 
     @Test
@@ -136,7 +136,8 @@ class WebFluxObservabilityTest {
             assertThat((String) JsonPath.read(endpoint, "$.scope.name")).isEqualTo("orders");
             assertThat((String) JsonPath.read(endpoint, "$.scope.state")).isEqualTo("OPEN");
             assertThat((Integer) JsonPath.read(endpoint, "$.scope.active")).isEqualTo(1);
-            assertThat((Integer) JsonPath.read(endpoint, "$.scope.spawned")).isEqualTo(5);
+            assertThat((Integer) JsonPath.read(endpoint, "$.scope.spawned.started")).isEqualTo(5);
+            assertThat((Boolean) JsonPath.read(endpoint, "$.scope.outstanding[0].queued")).isFalse();
             assertThat((String) JsonPath.read(endpoint, "$.shutdown.grace")).isEqualTo("PT0.1S");
             assertThat((String) JsonPath.read(endpoint, "$.shutdown.stopTimeout")).isEqualTo("PT10S");
             assertThat((Integer) JsonPath.read(endpoint, "$.shutdown.phase")).isEqualTo(ScopeShutdown.PHASE);

@@ -47,7 +47,7 @@ class WebFluxShutdownTest {
         assertThat(store.results).containsKey("order-1");
         assertThat(store.lateUses).as("no work ran after the beans were destroyed").hasValue(0);
         assertThat(spawner.scope().state()).isEqualTo(ScopeState.JOINED);
-        assertThat(spawner.report()).extracting(ScopeReport::spawned, ScopeReport::completed, ScopeReport::active)
+        assertThat(spawner.report()).extracting(r -> r.spawned().started(), r -> r.spawned().completed(), ScopeReport::active)
                 .containsExactly(1L, 1L, 0L);
         assertThat(closeMillis).as("close waited for the work").isGreaterThanOrEqualTo(300);
     }
@@ -117,14 +117,20 @@ class WebFluxShutdownTest {
         long closeMillis = app.closeAsync().get(20, TimeUnit.SECONDS);
 
         assertThat(store.results).as("the stop request cancelled it").containsEntry("order-4", "stopped");
-        assertThat(spawner.report()).extracting(ScopeReport::stopped, ScopeReport::active).containsExactly(1L, 0L);
+        assertThat(spawner.report()).extracting(r -> r.spawned().stopped(), ScopeReport::active).containsExactly(1L, 0L);
         assertThat(spawner.scope().state()).isEqualTo(ScopeState.JOINED);
         ShutdownReport result = shutdown.shutdown().toCompletableFuture().get();
         assertThat(result.outcome()).isEqualTo(ShutdownReport.Outcome.STOPPED);
         assertThat(result.elapsed()).as("ended by the stop request, long before the stop timeout")
                 .isBetween(Duration.ofMillis(300), Duration.ofMillis(3_000));
         assertThat(closeMillis).isGreaterThanOrEqualTo(300);
-        assertThat(output).contains("Grace PT0.3S over for scope 'web'").contains(": STOPPED");
+        assertThat(output).contains("Scope 'web': the 300 ms grace is over with 1 operation(s) still associated:"
+                + " requesting stop\n  hang-order-4 (spawn, running for ");
+        String end = output.getOut().substring(output.getOut().indexOf("Shut down: "));
+        assertThat(end).as("the state and the outcome agree: it joined, after the stop request")
+                .startsWith("Shut down: scope 'web' joined ").contains(" after close(), after requestStop(): the")
+                .contains(" grace had passed with 1 operation(s) running. Now scope 'web' JOINED: 0 active")
+                .doesNotContain("STOPPED");
     }
 
     @Test
@@ -146,15 +152,17 @@ class WebFluxShutdownTest {
             assertThat(closeMillis).isGreaterThanOrEqualTo(700);
             assertThat(result.remaining()).isEqualTo(1);
             assertThat(spawner.report().active()).isEqualTo(1);
-            assertThat(output).contains("Abandoned scope 'web' CLOSED_AND_JOINING: 1 active");
+            assertThat(output).contains("Gave up: scope 'web' did not join: 1 operation(s) still associated");
             String out = output.getOut();
-            String abandoned = out.substring(out.indexOf("Abandoned scope 'web'"));
-            assertThat(abandoned).as("the work still running is named, with its age")
-                    .containsPattern("destroyed under it\\R  stubborn-order-5 \\(spawn, running for (\\d+) ms\\)");
-            Matcher m = Pattern.compile("stubborn-order-5 \\(spawn, running for (\\d+) ms")
+            String abandoned = out.substring(out.indexOf("Gave up: scope 'web'"));
+            assertThat(abandoned).as("the work still associated is named, with its age")
+                    .containsPattern("state CLOSED_AND_JOINING\\R  stubborn-order-5 \\(spawn, running for [\\d.]+ m?s\\)")
+                    .contains("Now scope 'web' CLOSED_AND_JOINING: 1 active");
+            Matcher m = Pattern.compile("stubborn-order-5 \\(spawn, running for ([\\d.]+) (m?s)\\)")
                     .matcher(abandoned);
             assertThat(m.find()).isTrue();
-            assertThat(Long.parseLong(m.group(1))).as("it ran from its spawn to the end of the stop timeout")
+            double millis = Double.parseDouble(m.group(1)) * (m.group(2).equals("s") ? 1_000 : 1);
+            assertThat(millis).as("it ran from its spawn to the end of the stop timeout")
                     .isGreaterThanOrEqualTo(700);
             assertThat(result.stillRunning()).extracting(w -> w.name().orElseThrow())
                     .containsExactly("stubborn-order-5");

@@ -50,7 +50,7 @@ final class ContextPropagationStartupCheck implements SmartInitializingSingleton
                     + " trace: io.micrometer:context-propagation is not on the class path (add it, or set"
                     + " senders.scope.context-propagation=false to drop this line)";
         }
-        if (reactorSpawner && spawner.capturesContext() && !ReactorHooks.automaticContextPropagation()) {
+        if (reactorSpawner && spawner.decorates() && !ReactorHooks.automaticContextPropagation()) {
             return "Reactor work spawned into scope '" + spawner.name() + "' has the spawning request's MDC and"
                     + " trace where it starts and completes, but not after it moves to another thread: set"
                     + " spring.reactor.context-propagation=auto (MDC keys other than the trace's also need a"

@@ -5,8 +5,8 @@ import dev.senders.spring.boot.ScopeSpawner;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.core.io.ResourceLoader;
 
 /**
@@ -15,7 +15,7 @@ import org.springframework.core.io.ResourceLoader;
  */
 @AutoConfiguration(after = { SendersScopeAutoConfiguration.class, SendersReactorAutoConfiguration.class })
 @ConditionalOnBean(ScopeSpawner.class)
-@ConditionalOnBooleanProperty(name = "senders.scope.context-propagation", matchIfMissing = true)
+@Conditional(OnContextPropagationCondition.class)
 public final class SendersContextPropagationCheckAutoConfiguration {
 
     /** Created by Spring when the conditions match. */

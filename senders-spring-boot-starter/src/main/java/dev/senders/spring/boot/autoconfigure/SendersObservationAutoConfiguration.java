@@ -1,7 +1,7 @@
 package dev.senders.spring.boot.autoconfigure;
 
-import dev.senders.spring.boot.MicrometerWorkObservation;
-import dev.senders.spring.boot.WorkObservation;
+import dev.senders.scope.SpawnDecorator;
+import dev.senders.spring.boot.ObservationSpawnDecorator;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -10,10 +10,12 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * Observes named spawned work ({@link MicrometerWorkObservation}) when Micrometer's observation API
- * is on the class path and the application has an {@link ObservationRegistry} bean (Spring Boot
- * defines one with Actuator); {@link WorkObservation#NONE} without a registry. An application's own
- * {@link WorkObservation} bean replaces it.
+ * Observes named spawned work ({@link ObservationSpawnDecorator}, a {@link SpawnDecorator} bean)
+ * when Micrometer's observation API is on the class path and the application has one
+ * {@link ObservationRegistry} bean (Spring Boot defines one with Actuator); without a registry the
+ * bean is {@link SpawnDecorator#NONE}, which the spawner leaves out. An application's own
+ * {@code ObservationSpawnDecorator} bean replaces it; its other {@code SpawnDecorator} beans are
+ * applied besides it, in their order.
  */
 @AutoConfiguration
 @ConditionalOnClass(ObservationRegistry.class)
@@ -24,9 +26,9 @@ public final class SendersObservationAutoConfiguration {
     }
 
     @Bean
-    @ConditionalOnMissingBean
-    WorkObservation sendersWorkObservation(ObjectProvider<ObservationRegistry> registry) {
+    @ConditionalOnMissingBean(ObservationSpawnDecorator.class)
+    SpawnDecorator sendersObservationSpawnDecorator(ObjectProvider<ObservationRegistry> registry) {
         ObservationRegistry r = registry.getIfUnique();
-        return r == null ? WorkObservation.NONE : new MicrometerWorkObservation(r);
+        return r == null ? SpawnDecorator.NONE : new ObservationSpawnDecorator(r);
     }
 }

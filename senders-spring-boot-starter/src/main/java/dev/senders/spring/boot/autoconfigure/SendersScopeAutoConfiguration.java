@@ -1,23 +1,22 @@
 package dev.senders.spring.boot.autoconfigure;
 
 import dev.senders.scope.CountingScope;
-import dev.senders.spring.boot.MdcSpawnContext;
-import dev.senders.spring.boot.MicrometerSpawnContext;
+import dev.senders.scope.SpawnDecorator;
+import dev.senders.spring.boot.ContextSnapshotSpawnDecorator;
+import dev.senders.spring.boot.MdcSpawnDecorator;
 import dev.senders.spring.boot.ScopeShutdown;
 import dev.senders.spring.boot.ScopeSpawner;
 import dev.senders.spring.boot.SendersScopeProperties;
-import dev.senders.spring.boot.SpawnContext;
 import dev.senders.spring.boot.SpawnErrorLogger;
-import dev.senders.spring.boot.WorkObservation;
 import java.time.Duration;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
@@ -26,9 +25,15 @@ import org.springframework.core.env.Environment;
  * (by the {@link SpawnErrorLogger} bean, which tests listen to), the {@link ScopeSpawner} over it, and its {@link ScopeShutdown}.
  * Each backs off when the application defines a bean of its type; an application's own
  * {@code CountingScope} is then the one spawned into and shut down (its errors go to its own
- * handler). With Micrometer's context-propagation library on the class path and
- * {@code senders.scope.context-propagation} not {@code false}, spawned work carries the
- * spawning thread's MDC and registered context ({@link MdcSpawnContext}, {@link MicrometerSpawnContext}).
+ * handler).
+ *
+ * <p>Spawned work is decorated by every {@link SpawnDecorator} bean, composed in their order
+ * ({@code Ordered}, {@code @Order}): with Micrometer's context-propagation library on the class
+ * path and {@code senders.scope.context-propagation} not {@code false}, the spawning thread's MDC
+ * ({@link MdcSpawnDecorator}) and registered context ({@link ContextSnapshotSpawnDecorator});
+ * with an {@code ObservationRegistry}, an observation of named work
+ * ({@link dev.senders.spring.boot.ObservationSpawnDecorator}); and an application's own. A bean of
+ * one of the starter's decorator classes replaces the starter's.
  */
 @AutoConfiguration
 @ConditionalOnClass(CountingScope.class)
@@ -59,11 +64,9 @@ public final class SendersScopeAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     ScopeSpawner scopeSpawner(CountingScope scope, SendersScopeProperties properties,
-            ObjectProvider<SpawnContext> context, ObjectProvider<WorkObservation> observation) {
-        SpawnContext c = properties.isContextPropagation() ? context.getIfAvailable(() -> SpawnContext.NONE)
-                : SpawnContext.NONE;
-        return new ScopeSpawner(scope, properties.getName(), c, properties.getListLimit(),
-                observation.getIfAvailable(() -> WorkObservation.NONE));
+            ObjectProvider<SpawnDecorator> decorators) {
+        return new ScopeSpawner(scope, properties.getName(), SpawnDecorator.compose(decorators.orderedStream().toList()),
+                properties.getListLimit());
     }
 
     @Bean
@@ -77,16 +80,22 @@ public final class SendersScopeAutoConfiguration {
                 phaseTimeout, listeners.orderedStream().toList());
     }
 
-    /** Carries the spawning thread's context with Micrometer's context-propagation library. */
+    /** Carries the spawning thread's MDC and registered context with Micrometer's context-propagation library. */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(name = "io.micrometer.context.ContextSnapshot")
-    @ConditionalOnBooleanProperty(name = "senders.scope.context-propagation", matchIfMissing = true)
+    @Conditional(OnContextPropagationCondition.class)
     static class ContextPropagationConfiguration {
 
         @Bean
         @ConditionalOnMissingBean
-        SpawnContext sendersSpawnContext() {
-            return new MdcSpawnContext().and(new MicrometerSpawnContext());
+        MdcSpawnDecorator sendersMdcSpawnDecorator() {
+            return new MdcSpawnDecorator();
+        }
+
+        @Bean
+        @ConditionalOnMissingBean
+        ContextSnapshotSpawnDecorator sendersContextSnapshotSpawnDecorator() {
+            return new ContextSnapshotSpawnDecorator();
         }
     }
 }

@@ -2,12 +2,12 @@ package dev.senders.spring.boot.autoconfigure;
 
 import dev.senders.scope.CountingScope;
 import dev.senders.spring.boot.ScopeSpawner;
+import dev.senders.spring.boot.SendersScopeProperties;
 import dev.senders.spring.boot.task.AsyncMethodNames;
 import dev.senders.spring.boot.task.TaskExecutorTracking;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 
@@ -30,8 +30,7 @@ public final class SendersTaskExecutorAutoConfiguration {
     @Bean
     static TaskExecutorTracking sendersTaskExecutorTracking(Environment environment,
             ObjectProvider<ScopeSpawner> spawners) {
-        boolean trackApplicationExecutor = Binder.get(environment)
-                .bind("senders.scope.track-task-executor", Boolean.class).orElse(true);
+        boolean trackApplicationExecutor = SendersScopeProperties.bind(environment).isTrackTaskExecutor();
         return new TaskExecutorTracking(trackApplicationExecutor, spawners);
     }
 

@@ -5,6 +5,7 @@ import dev.senders.scope.ShutdownReport;
 import dev.senders.spring.boot.ScopeReport;
 import dev.senders.spring.boot.ScopeShutdown;
 import dev.senders.spring.boot.ScopeSpawner;
+import dev.senders.spring.boot.WorkKind;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -23,9 +24,10 @@ import java.util.function.ToLongFunction;
  * The application scope's meters, each tagged {@code scope=<senders.scope.name>}:
  * <ul>
  * <li>gauge {@code senders.scope.active}: work associated with the scope and not yet finished;
- * <li>counters {@code senders.scope.spawned}, {@code .completed}, {@code .stopped}: work handed
- *     to the starter's spawners ({@link ScopeReport#spawned()}, {@link ScopeReport#completed()},
- *     {@link ScopeReport#stopped()}); {@code senders.scope.failed} and {@code .refused}: all the
+ * <li>counters {@code senders.scope.spawned}, {@code .completed}, {@code .stopped}, each tagged
+ *     {@code kind=spawned|executor_task|subscription}: work the starter handed to the scope, by
+ *     {@link WorkKind} ({@link ScopeReport#counts(WorkKind)}: {@code started}, {@code completed},
+ *     {@code stopped}); {@code senders.scope.failed} and {@code .refused}: all the
  *     scope's work, however spawned ({@link ScopeReport#scopeFailed()},
  *     {@link ScopeReport#scopeRefused()}); {@code .refused} is tagged {@code reason=closed|full}
  *     (the scope's {@code refusedCount(RefusalReason)}: closed, or at {@code senders.scope.max-outstanding});
@@ -60,13 +62,17 @@ public final class SendersScopeMetrics implements MeterBinder, ScopeShutdown.Lis
         Gauge.builder("senders.scope.active", spawner, s -> s.scope().count())
                 .description("Work associated with the scope and not yet finished")
                 .tags(tags).register(registry);
-        counter(registry, "spawned", "Work accepted by the scope through the starter's spawners and token",
-                ScopeReport::spawned);
-        counter(registry, "completed", "Work that ended with a value", ScopeReport::completed);
+        for (WorkKind kind : WorkKind.values()) {
+            Tags kindTag = Tags.of("kind", kind.name().toLowerCase(Locale.ROOT));
+            counter(registry, "spawned", "Work of this kind the scope accepted through the starter", kindTag,
+                    r -> r.counts(kind).started());
+            counter(registry, "completed", "Work of this kind that ended with a value", kindTag,
+                    r -> r.counts(kind).completed());
+            counter(registry, "stopped", "Work of this kind that ended stopped (cancelled, or stopped by the scope"
+                    + " at shutdown)", kindTag, r -> r.counts(kind).stopped());
+        }
         counter(registry, "failed", "Work whose error went to the scope's error handler, however it was spawned",
-                ScopeReport::scopeFailed);
-        counter(registry, "stopped", "Work that ended stopped (cancelled, or stopped by the scope at shutdown)",
-                ScopeReport::stopped);
+                Tags.empty(), ScopeReport::scopeFailed);
         for (RefusalReason reason : RefusalReason.values()) {
             FunctionCounter.builder("senders.scope.refused", spawner, s -> s.scope().refusedCount(reason))
                     .description("Associations the scope refused, however they were attempted, by reason")
@@ -82,9 +88,10 @@ public final class SendersScopeMetrics implements MeterBinder, ScopeShutdown.Lis
         shutdownTimers.add(timers);
     }
 
-    private void counter(MeterRegistry registry, String name, String description, ToLongFunction<ScopeReport> f) {
+    private void counter(MeterRegistry registry, String name, String description, Tags extra,
+            ToLongFunction<ScopeReport> f) {
         FunctionCounter.builder("senders.scope." + name, spawner, s -> f.applyAsLong(s.counters()))
-                .description(description).tags(tags).register(registry);
+                .description(description).tags(tags).tags(extra).register(registry);
     }
 
     @Override

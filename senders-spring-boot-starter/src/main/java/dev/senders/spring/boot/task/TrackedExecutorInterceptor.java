@@ -43,10 +43,10 @@ final class TrackedExecutorInterceptor implements MethodInterceptor {
         ScopeExecutor v = view;
         if (v == null) {
             ScopeSpawner spawner = spawners.getObject();
+            ScopeExecutor.Spawner tasks = spawner.taskSpawner();
             v = ScopeExecutor.of(target, spawner.scope(), (task, name) -> {
                 AsyncFailures.Outcome outcome = SUBMITTING.get();
-                Sender<Void> work = outcome == null ? task : AsyncFailures.failing(task, outcome);
-                return name == null ? spawner.spawn(work) : spawner.spawn(work, name);
+                return tasks.spawn(outcome == null ? task : AsyncFailures.failing(task, outcome), name);
             });
             view = v;
         }

@@ -1,12 +1,14 @@
 package dev.senders.spring.boot;
 
+import dev.senders.scope.SpawnDecorator;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
+import org.springframework.core.Ordered;
 
 /**
- * A {@link WorkObservation} that makes each piece of named spawned work a Micrometer
+ * A {@link SpawnDecorator} that makes each piece of named spawned work a Micrometer
  * {@link Observation} named {@value #NAME}, so a trace shows the background work beside the
  * request that spawned it and a {@code senders.work} timer counts it by outcome.
  *
@@ -20,14 +22,15 @@ import org.jspecify.annotations.Nullable;
  * <li>The parent is the observation current on the spawning thread at spawn (the request's server
  *     observation in Spring MVC; in WebFlux when Reactor's automatic context propagation is on,
  *     {@code spring.reactor.context-propagation=auto}).
- * <li>The observation starts on the spawning thread when the scope accepts the work, is current
- *     around the work's connect and start, and stops on the thread that completes the work, before
- *     the scope releases it.
+ * <li>The observation starts on the spawning thread when the scope accepts the work (a refused
+ *     spawn makes none), is current around the work's connect, start and completion signals, and
+ *     stops on the thread that completes the work, before the scope releases it.
  * </ul>
- * Observations can be switched off by name with Spring Boot's
+ * Ordered after the context decorators ({@link #ORDER}), so it is installed inside the spawning
+ * thread's context. Observations can be switched off by name with Spring Boot's
  * {@code management.observations.enable.senders.work=false} (an {@code ObservationPredicate}).
  */
-public final class MicrometerWorkObservation implements WorkObservation {
+public final class ObservationSpawnDecorator implements SpawnDecorator, Ordered {
 
     /** The observation's name. */
     public static final String NAME = "senders.work";
@@ -37,6 +40,8 @@ public final class MicrometerWorkObservation implements WorkObservation {
     public static final String WORK = "work";
     /** The key of the outcome: {@code value}, {@code error} or {@code stopped}. */
     public static final String OUTCOME = "outcome";
+    /** Its order: after the starter's context decorators. */
+    public static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 3000;
 
     private final ObservationRegistry registry;
 
@@ -45,18 +50,17 @@ public final class MicrometerWorkObservation implements WorkObservation {
      *
      * @param registry where observations are made
      */
-    public MicrometerWorkObservation(ObservationRegistry registry) {
+    public ObservationSpawnDecorator(ObservationRegistry registry) {
         this.registry = Objects.requireNonNull(registry, "registry");
     }
 
     @Override
-    public Pending prepare(String scopeName, @Nullable String workName) {
+    public Decoration decorate(String scopeName, @Nullable String workName) {
         if (workName == null || registry.isNoop()) {
-            return Pending.NONE;
+            return Decoration.NONE;
         }
-        Observation parent = registry.getCurrentObservation();
-        return () -> new Observed(Observation.createNotStarted(NAME, registry)
-                .parentObservation(parent)
+        return new Observed(Observation.createNotStarted(NAME, registry)
+                .parentObservation(registry.getCurrentObservation())
                 .contextualName(workName)
                 .lowCardinalityKeyValue(SCOPE, scopeName)
                 .lowCardinalityKeyValue(WORK, workName)
@@ -64,12 +68,17 @@ public final class MicrometerWorkObservation implements WorkObservation {
     }
 
     @Override
+    public int getOrder() {
+        return ORDER;
+    }
+
+    @Override
     public String toString() {
-        return "MicrometerWorkObservation[" + registry + "]";
+        return "ObservationSpawnDecorator[" + registry + "]";
     }
 
     /** A started observation; ended once by the completing thread. */
-    private static final class Observed implements Running {
+    private static final class Observed implements Decoration {
 
         private final Observation observation;
 
@@ -78,7 +87,7 @@ public final class MicrometerWorkObservation implements WorkObservation {
         }
 
         @Override
-        public SpawnContext.Restored open() {
+        public Installed install() {
             return observation.openScope()::close;
         }
 
