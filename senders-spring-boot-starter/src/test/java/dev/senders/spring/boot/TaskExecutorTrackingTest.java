@@ -216,8 +216,8 @@ class TaskExecutorTrackingTest {
             work.failAudit("3");
             Senders.syncWait(scope.whenIdle(), Duration.ofSeconds(10));
             ScopeReport report = context.getBean(ScopeSpawner.class).report();
-            assertThat(report.failed()).isEqualTo(1);
-            assertThat(report.completed()).isZero();
+            assertThat(report.executorTasks().failed()).isEqualTo(1);
+            assertThat(report.executorTasks().completed()).isZero();
             assertThat(scope.errorCount()).isEqualTo(1);
         });
         assertThat(output.getOut() + output.getErr())
@@ -235,7 +235,7 @@ class TaskExecutorTrackingTest {
             work.failAudit("4");
             Senders.syncWait(scope.whenIdle(), Duration.ofSeconds(10));
             assertThat(OwnAsyncHandler.seen).containsExactly("failAudit: audit store down for 4");
-            assertThat(context.getBean(ScopeSpawner.class).report().failed()).isEqualTo(1);
+            assertThat(context.getBean(ScopeSpawner.class).report().executorTasks().failed()).isEqualTo(1);
         });
     }
 
@@ -250,7 +250,7 @@ class TaskExecutorTrackingTest {
                     .isInstanceOf(ExecutionException.class).hasRootCauseMessage("refund refused for 6");
             Senders.syncWait(scope.whenIdle(), Duration.ofSeconds(10));
             ScopeReport report = context.getBean(ScopeSpawner.class).report();
-            assertThat(report.failed()).isEqualTo(2);
+            assertThat(report.executorTasks().failed()).isEqualTo(2);
             assertThat(scope.errorCount()).isEqualTo(2);
         });
     }
