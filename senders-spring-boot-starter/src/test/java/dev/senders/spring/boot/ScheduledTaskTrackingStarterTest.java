@@ -82,7 +82,7 @@ class ScheduledTaskTrackingStarterTest {
             assertThat(report.outcome()).isEqualTo(ShutdownReport.Outcome.ABANDONED);
             assertThat(report.stillRunning()).extracting(w -> w.name().orElseThrow()).containsExactly("stubborn-mono");
             String out = output.getOut();
-            assertThat(out.substring(out.indexOf("Abandoned scope 'app'")))
+            assertThat(out.substring(out.indexOf("Gave up: scope 'app'")))
                     .containsPattern("\\R  stubborn-mono \\(spawn, running for ");
         } finally {
             body.release();
@@ -105,7 +105,7 @@ class ScheduledTaskTrackingStarterTest {
             assertThat(report.stillRunning()).extracting(w -> w.name().orElseThrow())
                     .containsExactly("stubborn-completable");
             String out = output.getOut();
-            assertThat(out.substring(out.indexOf("Abandoned scope 'app'")))
+            assertThat(out.substring(out.indexOf("Gave up: scope 'app'")))
                     .containsPattern("\\R  stubborn-completable \\(spawn, running for ");
         } finally {
             body.release();

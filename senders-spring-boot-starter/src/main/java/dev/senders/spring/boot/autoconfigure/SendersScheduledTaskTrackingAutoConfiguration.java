@@ -7,7 +7,7 @@ import io.reactivex.rxjava3.disposables.Disposable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
@@ -23,7 +23,7 @@ import org.springframework.context.annotation.Configuration;
  * be installed: that is logged as a warning and the context starts without it.
  */
 @AutoConfiguration(before = SendersScopeAutoConfiguration.class)
-@ConditionalOnBooleanProperty(name = "senders.scope.track-scheduled-tasks", matchIfMissing = true)
+@Conditional(OnTrackScheduledTasksCondition.class)
 public final class SendersScheduledTaskTrackingAutoConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(SendersScheduledTaskTrackingAutoConfiguration.class);
