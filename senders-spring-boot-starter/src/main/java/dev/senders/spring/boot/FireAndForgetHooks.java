@@ -19,8 +19,8 @@ import org.slf4j.LoggerFactory;
  * {@link ScopeShutdown.Listener}, logs each tracker's report when the scope's shutdown ends: how
  * many fire-and-forget subscriptions were found, how many were still running at exit and where
  * they were subscribed, and in {@code TRACK} how many ended after the scope's stop request (the
- * stopped ones) and where. {@link #close()} removes the hooks (the context's destruction, after
- * the shutdown phase).
+ * stopped ones) and where. The hooks are removed when the scope's shutdown ends, or by {@link #close()} (the
+ * context's destruction) if it never ran.
  */
 public final class FireAndForgetHooks implements ScopeShutdown.Listener, AutoCloseable {
 
@@ -95,7 +95,10 @@ public final class FireAndForgetHooks implements ScopeShutdown.Listener, AutoClo
         return trackers;
     }
 
-    /** Logs each tracker's report: at WARN when subscriptions were still running at exit. */
+    /**
+     * Logs each tracker's report (at WARN when subscriptions were still running at exit), then
+     * removes the hooks: the scope is shut down, so nothing found from now on could be tracked.
+     */
     @Override
     public void scopeShutDown(ShutdownReport report) {
         for (FireAndForgetTracker t : trackers) {
@@ -105,6 +108,7 @@ public final class FireAndForgetHooks implements ScopeShutdown.Listener, AutoClo
                 log.info("senders: {}", t.report());
             }
         }
+        close();
     }
 
     /** Removes the hooks. */
