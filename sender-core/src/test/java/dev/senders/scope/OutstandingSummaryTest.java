@@ -102,7 +102,7 @@ class OutstandingSummaryTest {
     }
 
     @Test
-    @DisplayName("the renderer prints application frames only, at most the frame limit, the same in lines and spawnSite")
+    @DisplayName("the renderer prints application frames only, at most the frame limit, and counts every frame it left out")
     void frames_applicationOnly_cutToTheLimit() {
         StackTraceElement[] site = {
             new StackTraceElement("com.acme.Orders", "place", "Orders.java", 42),
@@ -123,7 +123,7 @@ class OutstandingSummaryTest {
         assertEquals("\n  audit (spawn, running for 1 ms)"
                 + "\n      at com.acme.Orders.place(Orders.java:42)"
                 + "\n      at com.acme.Web.handle(Web.java:7)"
-                + "\n      ... 1 more", lines);
+                + "\n      ... 5 more", lines); // four library frames and com.acme.Main beyond the limit
         assertTrue(one.lines(8).contains("reactor.core.publisher.FluxFlatMap"), "every frame without a filter");
         assertTrue(one.toString().contains("at com.acme.Main.main(Main.java:3)"), "toString: application frames");
         assertTrue(!one.toString().contains("FluxFlatMap"), one.toString());
