@@ -60,20 +60,20 @@ for p in glob.glob(sys.argv[1] + '/TEST-*.xml'):
 print(f"task-tests-jdk25: tests run: {n}, failed: {f}, skipped: {s}")
 PY
 
-echo "task-tests-jdk25: Spring's executor in the scope, and the example's shutdown under load, on virtual threads"
+echo "task-tests-jdk25: Spring's executor in the scope, the example's shutdown under load, on virtual threads; nested crossings on this JDK's default stack"
 (cd "$work/project" && JAVA_HOME="$jdk" PATH="$jdk/bin:$PATH" mvn -B -q "$@" verify \
-    -pl senders-spring-boot-starter,examples -am \
+    -pl reactor-adapter,rxjava-adapter,senders-spring-boot-starter,examples -am \
     -Dmaven.compiler.failOnWarning=false -Dmaven.javadoc.skip=true -Dmaven.source.skip=true \
-    -Dtest='TaskExecutorTrackingTest,AsyncShutdownLoadTest' -Dsurefire.failIfNoSpecifiedTests=false \
+    -Dtest='TaskExecutorTrackingTest,AsyncShutdownLoadTest,NestedCrossingsStackSafetyTest' -Dsurefire.failIfNoSpecifiedTests=false \
     -Dexamples.virtualThreads=true) || status=$?
 python3 - "$work/project" <<'PY' || status=1
 import glob, sys, xml.etree.ElementTree as ET
 n = f = s = 0
-for m in ("senders-spring-boot-starter", "examples"):
+for m in ("reactor-adapter", "rxjava-adapter", "senders-spring-boot-starter", "examples"):
     for p in glob.glob(f"{sys.argv[1]}/{m}/target/surefire-reports/TEST-*.xml"):
         r = ET.parse(p).getroot()
         n += int(r.get('tests', 0)); f += int(r.get('failures', 0)) + int(r.get('errors', 0)); s += int(r.get('skipped', 0))
-print(f"task-tests-jdk25: TaskExecutorTrackingTest, AsyncShutdownLoadTest: tests run: {n}, failed: {f}, skipped: {s}")
+print(f"task-tests-jdk25: TaskExecutorTrackingTest, AsyncShutdownLoadTest, NestedCrossingsStackSafetyTest: tests run: {n}, failed: {f}, skipped: {s}")
 if n == 0:
     sys.exit(1)
 PY

@@ -1,5 +1,7 @@
 package dev.senders.spring.boot;
 
+import dev.senders.scope.FireAndForgetMode;
+import dev.senders.scope.FireAndForgetTracker;
 import dev.senders.scope.OutstandingSummary;
 import dev.senders.scope.OutstandingWork;
 import dev.senders.scope.ScopeState;
@@ -250,8 +252,7 @@ public record ScopeReport(String name, ScopeState state, long active, Counts spa
             sb.append(" (limit ").append(maxOutstanding).append(')');
         }
         if (active == 0) {
-            sb.append(", counting only work associated with it (a plain subscribe(), a thread of its own or a task of"
-                    + " an untracked executor is not seen, and is not waited for)");
+            sb.append(", counting only work associated with it (").append(unseen()).append(')');
         }
         sb.append("; ").append(scopeFailed).append(" failed, ").append(scopeRefused).append(" refused in all");
         boolean any = false;
@@ -266,5 +267,23 @@ public record ScopeReport(String name, ScopeState state, long active, Counts spa
             sb.append("; nothing handed to it through the starter");
         }
         return sb.toString();
+    }
+
+    /** What the scope does not see, given the fire-and-forget trackers installed for it. */
+    private String unseen() {
+        FireAndForgetMode seen = FireAndForgetMode.OFF;
+        for (FireAndForgetTracker t : FireAndForgetTracker.installed()) {
+            if (t.scope().name().equals(name) && t.mode().compareTo(seen) > 0) {
+                seen = t.mode();
+            }
+        }
+        return switch (seen) {
+            case TRACK -> "a thread of its own or a task of an untracked executor is not seen, and is not waited for;"
+                    + " plain subscribe()s are, as fire-and-forget work";
+            case REPORT -> "a plain subscribe() is only reported, in the fire-and-forget line; a thread of its own or a"
+                    + " task of an untracked executor is not seen; none of them is waited for";
+            case OFF -> "a plain subscribe(), a thread of its own or a task of an untracked executor is not seen, and is"
+                    + " not waited for";
+        };
     }
 }
