@@ -1,12 +1,14 @@
 package dev.senders.spring.boot.autoconfigure;
 
 import dev.senders.scope.CountingScope;
+import dev.senders.scope.FireAndForgetMode;
 import dev.senders.scope.FireAndForgetTracker;
 import dev.senders.spring.boot.FireAndForgetHooks;
 import dev.senders.spring.boot.SendersScopeProperties;
 import dev.senders.spring.boot.metrics.FireAndForgetMetrics;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.springframework.beans.factory.BeanCurrentlyInCreationException;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -15,6 +17,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -47,19 +50,32 @@ public final class SendersFireAndForgetAutoConfiguration {
     /**
      * Installs the hooks before the first application bean is initialized, so that a subscription
      * made while the context starts (a refresher subscribed in a bean's initialization) is found.
+     * Nothing is done early when the mode is {@code off}; Spring's and the library's own beans
+     * (property bindings among them, which the hooks' bean needs itself) never trigger it, and a
+     * bean whose creation the hooks' bean would need leaves it to the next bean.
      */
     @Bean
-    static BeanPostProcessor fireAndForgetEarlyInstall(ObjectProvider<FireAndForgetHooks> hooks) {
-        AtomicBoolean done = new AtomicBoolean();
+    static BeanPostProcessor fireAndForgetEarlyInstall(ObjectProvider<FireAndForgetHooks> hooks, Environment environment) {
+        boolean on = SendersScopeProperties.bind(environment).getFireAndForget() != FireAndForgetMode.OFF;
+        AtomicBoolean done = new AtomicBoolean(!on);
         return new BeanPostProcessor() {
             @Override
             public Object postProcessBeforeInitialization(Object bean, String beanName) {
-                if (!done.get() && done.compareAndSet(false, true)) {
-                    hooks.getIfAvailable(); // creates the hooks bean (and installs) now
+                if (!done.get() && isApplicationBean(bean) && done.compareAndSet(false, true)) {
+                    try {
+                        hooks.getIfAvailable(); // creates the hooks bean (and installs) now
+                    } catch (BeanCurrentlyInCreationException dependsOnThisOne) {
+                        done.set(false);
+                    }
                 }
                 return bean;
             }
         };
+    }
+
+    private static boolean isApplicationBean(Object bean) {
+        String name = bean.getClass().getName();
+        return !name.startsWith("org.springframework.") && !name.startsWith("dev.senders.");
     }
 
     /** The meters, with Micrometer on the class path. */
