@@ -30,7 +30,7 @@
 # Results go to stress/results/<mode>-<UTC timestamp>/ (console.log, jcstress HTML report,
 # run.txt, summary.md). Exit status: 0 only if every selected test ran, produced samples and observed no
 # FORBIDDEN outcome; 1 if a test failed (forbidden outcome), errored, ran no samples, or the run
-# hung past STRESS_TIMEOUT seconds (default: quick 2400, full 14400, exhaustive 43200); 2 on a usage error.
+# hung past STRESS_TIMEOUT seconds (default: quick 3600, full 14400, exhaustive 43200); 2 on a usage error.
 # Tests with more actors than the machine has CPUs are not run by jcstress: they are listed as
 # SKIPPED (not a failure) so that a 2-CPU machine still grades everything it can run.
 # STRESS_PATCH_CLASSES=dir puts a directory of compiled classes in front of the jar (forks
@@ -70,7 +70,7 @@ if [ ${#positional[@]} -ge 3 ]; then usage; fi
 case "$mode" in
   quick)
     jc_flags=(-m quick -sc false -iters 1 -time "${QUICK_TIME_MS:-100}")
-    timeout_s=${STRESS_TIMEOUT:-2400} ;;
+    timeout_s=${STRESS_TIMEOUT:-3600} ;;
   full)
     jc_flags=(-m default -sc false)
     timeout_s=${STRESS_TIMEOUT:-14400} ;;
