@@ -53,6 +53,15 @@ public class InlineBench {
     static final Executor INLINE = Runnable::run;
     static final Mono<Void> MONO = Mono.fromRunnable(Work.INC);
     static final Completable COMPLETABLE = Completable.fromRunnable(Work.INC);
+    /**
+     * Async-shaped: {@link #MONO} behind {@code hide()}, so it is neither {@code Callable} nor
+     * fuseable and every subscriber takes its general path (onSubscribe, request, then the signal),
+     * as with a source that completes on another thread; it still completes inside subscribe, so
+     * the rows measure the path, not a thread hop.
+     */
+    static final Mono<Void> ASYNC_MONO = MONO.hide();
+    /** Async-shaped: {@link #COMPLETABLE} behind {@code hide()} (see {@link #ASYNC_MONO}). */
+    static final Completable ASYNC_COMPLETABLE = COMPLETABLE.hide();
     static final Action NOTHING = () -> { };
     static final Consumer<Throwable> ON_ERROR = e -> { throw new IllegalStateException(e); };
 
