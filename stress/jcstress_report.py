@@ -25,6 +25,8 @@ import subprocess
 import sys
 
 FLAGS = {
+    "ci": "-m quick -sc false -iters 1 -time {time} -jvmArgs '-XX:+UnlockDiagnosticVMOptions -XX:-TieredCompilation"
+          " -XX:+StressLCM -XX:+StressGCM -XX:+StressIGVN -XX:+StressCCP'",
     "quick": "-m quick -sc false -iters 1 -time {time}",
     "full": "-m default -sc false",
     "exhaustive": "-m default",

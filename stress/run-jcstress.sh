@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Runs the jcstress suite (stress/src/main/java/dev/senders/stress) and grades it.
 #
-#   stress/run-jcstress.sh [quick|full|exhaustive] [test-regex] [--update-docs] [--rebuild]
-#   stress/run-jcstress.sh render <results-dir> [quick|full|exhaustive] [--update-docs]
+#   stress/run-jcstress.sh [ci|quick|full|exhaustive] [test-regex] [--update-docs] [--rebuild]
+#   stress/run-jcstress.sh render <results-dir> [ci|quick|full|exhaustive] [--update-docs]
 #
-#   quick  (default) about 18 minutes for the whole suite on 2 CPUs (a JVM fork per test and
+#   ci     what .ci/run runs on every change: quick's settings in one JVM configuration, C2 with
+#          its scheduling stress flags (StressLCM/GCM/IGVN/CCP, a random seed per fork: the
+#          configuration that reorders the most), with and without biased locking (jcstress adds
+#          that pair itself). A quarter of quick's JVM forks: about 7 minutes for the suite on
+#          2 CPUs. The interpreter and C1 configurations run in quick and above.
+#   quick  (default) about 25 minutes for the whole suite on 2 CPUs (a JVM fork per test and
 #          configuration dominates): jcstress "quick" preset without split per-actor
 #          compilation, 1 iteration of QUICK_TIME_MS (default 100) ms per JVM configuration.
 #   full   the jcstress "default" preset (5 iterations of 1 s in every JVM flag configuration:
@@ -30,7 +35,7 @@
 # Results go to stress/results/<mode>-<UTC timestamp>/ (console.log, jcstress HTML report,
 # run.txt, summary.md). Exit status: 0 only if every selected test ran, produced samples and observed no
 # FORBIDDEN outcome; 1 if a test failed (forbidden outcome), errored, ran no samples, or the run
-# hung past STRESS_TIMEOUT seconds (default: quick 3600, full 14400, exhaustive 43200); 2 on a usage error.
+# hung past STRESS_TIMEOUT seconds (default: ci 1800, quick 3600, full 14400, exhaustive 43200); 2 on a usage error.
 # Tests with more actors than the machine has CPUs are not run by jcstress: they are listed as
 # SKIPPED (not a failure) so that a 2-CPU machine still grades everything it can run.
 # STRESS_PATCH_CLASSES=dir puts a directory of compiled classes in front of the jar (forks
@@ -60,7 +65,7 @@ if [ "${positional[0]:-}" = render ]; then
   dir=${positional[1]}
   [ -d "$dir" ] || { echo "no results directory $dir" >&2; exit 2; }
   mode=${positional[2]:-$(basename "$dir" | sed 's/-.*//')}
-  case "$mode" in quick|full|exhaustive) ;; *) echo "unknown mode: $mode (quick|full|exhaustive)" >&2; usage ;; esac
+  case "$mode" in ci|quick|full|exhaustive) ;; *) echo "unknown mode: $mode (ci|quick|full|exhaustive)" >&2; usage ;; esac
   exec python3 "$root/stress/jcstress_report.py" "$dir" "$mode" --read-only $([ $update_docs = 1 ] && echo --update-docs)
 fi
 if [ ${#positional[@]} -ge 1 ]; then mode=${positional[0]}; fi
@@ -68,6 +73,10 @@ if [ ${#positional[@]} -ge 2 ]; then regex=${positional[1]}; fi
 if [ ${#positional[@]} -ge 3 ]; then usage; fi
 
 case "$mode" in
+  ci)
+    jc_flags=(-m quick -sc false -iters 1 -time "${QUICK_TIME_MS:-100}"
+              -jvmArgs "-XX:+UnlockDiagnosticVMOptions -XX:-TieredCompilation -XX:+StressLCM -XX:+StressGCM -XX:+StressIGVN -XX:+StressCCP")
+    timeout_s=${STRESS_TIMEOUT:-1800} ;;
   quick)
     jc_flags=(-m quick -sc false -iters 1 -time "${QUICK_TIME_MS:-100}")
     timeout_s=${STRESS_TIMEOUT:-3600} ;;
@@ -77,7 +86,7 @@ case "$mode" in
   exhaustive)
     jc_flags=(-m default)
     timeout_s=${STRESS_TIMEOUT:-43200} ;;
-  *) echo "unknown mode: $mode (quick|full|exhaustive)" >&2; usage ;;
+  *) echo "unknown mode: $mode (ci|quick|full|exhaustive)" >&2; usage ;;
 esac
 
 cd "$root" || exit 2
