@@ -239,8 +239,9 @@ abstract class SpawnReceiver implements Receiver<Object> {
      * the scope's source); the first {@code onStop} takes the built-in registration (a CAS
      * {@code FREE -> REGISTERED} on the shared word claims it, then {@link StopNode.Host#link}
      * publishes it), any further one is an ordinary registration on the scope's token. {@link
-     * #close()} deregisters the built-in one ({@link CallbackNode}'s protocol, as the source's own nodes). The token's spawn env must name the same stop token
-     * every time (the library's scopes return one env object).
+     * #close()} deregisters the built-in one ({@link CallbackNode}'s protocol, as for the source's
+     * own nodes). The token's spawn env must name the same stop token every time (the library's
+     * scopes return one env object).
      */
     static final class Stoppable extends SpawnReceiver implements OwnEnvReceiver<Object>, StopToken, CallbackNode {
         private volatile @Nullable StopNode next;

@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 /**
- * A global scheduler hook installed by counted installations: the first {@link #acquire()}
+ * A global scheduler hook installed by counted installations: the first {@link #install}
  * installs it (and tells {@link TaskAttribution} a hook is on), the release of the last
  * installation removes it. Each adapter keeps one for its library ({@code ScheduledTaskTracking},
  * {@code RxScheduledTaskTracking}), holding only its library's hook (what {@code install} and
