@@ -1,5 +1,6 @@
 package dev.senders;
 
+import dev.senders.internal.signal.CallbackNode;
 import dev.senders.internal.signal.StopNode;
 import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
@@ -130,7 +131,7 @@ public final class InplaceStopSource {
             runInline(action);
             return NeverStopToken.INSTANCE;
         }
-        Node node = new Node(this, action);
+        Node node = new Node(token, action);
         return link(node) ? node : NeverStopToken.INSTANCE;
     }
 
@@ -236,17 +237,22 @@ public final class InplaceStopSource {
 
     /**
      * The registration made by {@link StopToken#onStop(Runnable)}: its state word, the link, the
-     * callback and the source (for {@code close}).
+     * callback and the token that links it (for {@code close}).
      */
-    static final class Node implements StopNode, StopCallback {
-        private final InplaceStopSource source;
+    static final class Node implements CallbackNode {
+        private final Token host;
         private @Nullable Runnable action;      // cleared once it ran or was cancelled, to free what it holds
         private volatile @Nullable StopNode next;
         private volatile int state = REGISTERED;
 
-        Node(InplaceStopSource source, Runnable action) {
-            this.source = source;
+        Node(Token host, Runnable action) {
+            this.host = host;
             this.action = action;
+        }
+
+        @Override
+        public StopNode.Host host() {
+            return host;
         }
 
         @Override
@@ -266,20 +272,14 @@ public final class InplaceStopSource {
 
         @Override
         public void nextNode(@Nullable StopNode n) {
-            next = n;
+            NODE_NEXT.setRelease(this, n); // published by the push's CAS: see StopNode#nextNode(StopNode)
         }
 
         @Override
-        public void onStopRequested() {
-            Runnable a = Nulls.nonNull(action); // the source runs a node once, before close clears it
+        public @Nullable Runnable takeCallback() {
+            Runnable a = action;
             action = null;
-            a.run();
-        }
-
-        @Override
-        public void close() {
-            source.unlink(this);
-            action = null; // cancelled, done, or we are inside the callback (which already took it)
+            return a;
         }
     }
 
@@ -419,5 +419,6 @@ public final class InplaceStopSource {
     private static final VarHandle CANCELLED = VarHandles.field(MethodHandles.lookup(), InplaceStopSource.class, "cancelled", int.class);
     private static final VarHandle SWEEPING = VarHandles.field(MethodHandles.lookup(), InplaceStopSource.class, "sweeping", int.class);
     private static final VarHandle NODE_STATE = VarHandles.field(MethodHandles.lookup(), Node.class, "state", int.class);
+    private static final VarHandle NODE_NEXT = VarHandles.field(MethodHandles.lookup(), Node.class, "next", StopNode.class);
     private static final VarHandle WAITERS = VarHandles.field(MethodHandles.lookup(), Stopped.class, "waiters", Waiter.class);
 }

@@ -35,10 +35,7 @@ final class NestFlux<T> extends Flux<T> implements Scannable {
     @Override
     @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
     public @Nullable Object scanUnsafe(Attr key) {
-        if (key == Attr.PARENT) {
-            return source;
-        }
-        return key == Attr.RUN_STYLE ? Attr.RunStyle.SYNC : null;
+        return OperatorScan.syncOperator(key, source);
     }
 
     @Override

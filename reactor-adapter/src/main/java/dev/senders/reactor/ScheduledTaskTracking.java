@@ -44,7 +44,7 @@ public final class ScheduledTaskTracking {
     /** The key of the schedule hook in {@code Schedulers.onScheduleHook}. */
     public static final String HOOK_KEY = "dev.senders.reactor.ScheduledTaskTracking";
 
-    private static final CountedHook HOOK = new CountedHook(
+    private static final CountedHook HOOK = new CountedHook("ScheduledTaskTracking",
             () -> Schedulers.onScheduleHook(HOOK_KEY, TaskAttribution::attribute),
             () -> Schedulers.resetOnScheduleHook(HOOK_KEY));
 
@@ -57,8 +57,7 @@ public final class ScheduledTaskTracking {
      * @return the installation; {@code dispose()} is idempotent
      */
     public static Disposable install() {
-        HOOK.acquire();
-        return new Installation();
+        return HOOK.install(Installation::new);
     }
 
     /**
@@ -70,17 +69,12 @@ public final class ScheduledTaskTracking {
         return HOOK.installed();
     }
 
-    /** One installation: its first {@code dispose()} counts it out. */
+    /** One installation, typed as Reactor's {@code Disposable}: its first {@code dispose()} counts it out. */
     private static final class Installation extends CountedHook.Installation implements Disposable {
         private static final long serialVersionUID = 1L;
 
-        Installation() {
-            super(HOOK);
-        }
-
-        @Override
-        public String toString() {
-            return "ScheduledTaskTracking.install()[" + (isDisposed() ? "disposed" : "installed") + "]";
+        Installation(CountedHook hook) {
+            super(hook);
         }
     }
 }

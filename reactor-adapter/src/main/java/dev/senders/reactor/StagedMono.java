@@ -106,17 +106,14 @@ final class StagedMono<T, R> extends Mono<R> implements Scannable {
     }
 
     @Override
-    @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
-    public @Nullable Object scanUnsafe(Attr key) {
-        if (key == Attr.PARENT) {
-            return source;
-        }
-        return key == Attr.RUN_STYLE ? Attr.RunStyle.SYNC : null;
+    public String stepName() {
+        return "toMono(then)";
     }
 
     @Override
-    public String stepName() {
-        return "toMono(then)";
+    @SuppressWarnings("rawtypes") // Scannable declares the raw Attr
+    public @Nullable Object scanUnsafe(Attr key) {
+        return OperatorScan.syncOperator(key, source);
     }
 
     /**

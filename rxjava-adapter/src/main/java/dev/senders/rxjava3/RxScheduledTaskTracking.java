@@ -42,7 +42,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class RxScheduledTaskTracking {
 
-    private static final CountedHook HOOK = new CountedHook(RxScheduledTaskTracking::setHandler,
+    private static final CountedHook HOOK = new CountedHook("RxScheduledTaskTracking", RxScheduledTaskTracking::setHandler,
             RxScheduledTaskTracking::removeHandler);
     private static @Nullable Handler handler; // guarded by HOOK's lock
 
@@ -58,8 +58,7 @@ public final class RxScheduledTaskTracking {
      *         ({@code RxJavaPlugins.lockdown()}) and the handler is not installed yet
      */
     public static Disposable install() {
-        HOOK.acquire();
-        return new Installation();
+        return HOOK.install(Installation::new);
     }
 
     /**
@@ -126,17 +125,12 @@ public final class RxScheduledTaskTracking {
         }
     }
 
-    /** One installation: its first {@code dispose()} counts it out. */
+    /** One installation, typed as RxJava's {@code Disposable}: its first {@code dispose()} counts it out. */
     private static final class Installation extends CountedHook.Installation implements Disposable {
         private static final long serialVersionUID = 1L;
 
-        Installation() {
-            super(HOOK);
-        }
-
-        @Override
-        public String toString() {
-            return "RxScheduledTaskTracking.install()[" + (isDisposed() ? "disposed" : "installed") + "]";
+        Installation(CountedHook hook) {
+            super(hook);
         }
     }
 }

@@ -8,6 +8,7 @@ import dev.senders.Query;
 import dev.senders.Receiver;
 import dev.senders.StopCallback;
 import dev.senders.StopToken;
+import dev.senders.internal.signal.CallbackNode;
 import dev.senders.internal.signal.OwnEnvReceiver;
 import dev.senders.internal.signal.Signals;
 import dev.senders.scope.internal.SpawnedWork;
@@ -17,7 +18,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
-import dev.senders.internal.Nulls;
 
 /**
  * The receiver of {@link Scopes#spawn} ({@code spawn-receiver}, P3149R6 [exec.spawn]), and the
@@ -239,10 +239,11 @@ abstract class SpawnReceiver implements Receiver<Object> {
      * the scope's source); the first {@code onStop} takes the built-in registration (a CAS
      * {@code FREE -> REGISTERED} on the shared word claims it, then {@link StopNode.Host#link}
      * publishes it), any further one is an ordinary registration on the scope's token. {@link
-     * #close()} deregisters the built-in one. The token's spawn env must name the same stop token
-     * every time (the library's scopes return one env object).
+     * #close()} deregisters the built-in one ({@link CallbackNode}'s protocol, as for the source's
+     * own nodes). The token's spawn env must name the same stop token every time (the library's
+     * scopes return one env object).
      */
-    static final class Stoppable extends SpawnReceiver implements OwnEnvReceiver<Object>, StopToken, StopNode, StopCallback {
+    static final class Stoppable extends SpawnReceiver implements OwnEnvReceiver<Object>, StopToken, CallbackNode {
         private volatile @Nullable StopNode next;
         /** The callback of the built-in registration; cleared once it ran or was deregistered. */
         private @Nullable Runnable action;
@@ -252,7 +253,8 @@ abstract class SpawnReceiver implements Receiver<Object> {
         }
 
         /** The scope's stop token: linking host of the built-in registration. */
-        private StopNode.Host host() {
+        @Override
+        public StopNode.Host host() {
             return (StopNode.Host) token.spawnEnv().stopToken();
         }
 
@@ -292,11 +294,12 @@ abstract class SpawnReceiver implements Receiver<Object> {
             return host().onStop(callback); // the built-in registration is taken: an ordinary one
         }
 
-        /** Deregisters the built-in registration (the {@code StopCallback} that {@code onStop} returned first). */
+        /** Takes the built-in registration's callback (the stopper runs it; {@code close()} drops it). */
         @Override
-        public void close() {
-            host().unlink(this);
-            action = null; // cancelled, done, or inside the callback (which already took it)
+        public @Nullable Runnable takeCallback() {
+            Runnable a = action;
+            action = null;
+            return a;
         }
 
         // ---- StopNode
@@ -318,14 +321,7 @@ abstract class SpawnReceiver implements Receiver<Object> {
 
         @Override
         public void nextNode(@Nullable StopNode n) {
-            next = n;
-        }
-
-        @Override
-        public void onStopRequested() {
-            Runnable a = Nulls.nonNull(action); // the source runs a node once, before close clears it
-            action = null;
-            a.run();
+            NEXT.setRelease(this, n); // published by the push's CAS: see StopNode#nextNode(StopNode)
         }
 
         @Override
@@ -343,4 +339,5 @@ abstract class SpawnReceiver implements Receiver<Object> {
     }
 
     private static final VarHandle GUARD = VarHandles.field(MethodHandles.lookup(), SpawnReceiver.class, "guard", int.class);
+    private static final VarHandle NEXT = VarHandles.field(MethodHandles.lookup(), Stoppable.class, "next", StopNode.class);
 }

@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -88,12 +89,8 @@ class NotificationServiceTest {
                 throw new IllegalStateException(e);
             }
         });
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);   // hang guard only
-        while (service.scope().state() != ScopeState.CLOSED_AND_JOINING) {
-            assertFalse(shutdown.isDone(), "shutdown waits for the running deliveries");
-            assertTrue(System.nanoTime() < deadline, "shutdown never started joining");
-            Thread.sleep(1);
-        }
+        Awaitility.await("shutdown started joining").atMost(Duration.ofSeconds(10))
+                .until(() -> service.scope().state() == ScopeState.CLOSED_AND_JOINING);
         service.send("late@example.com", "refused: the scope is closed");
         assertFalse(shutdown.isDone(), "shutdown waits for the running deliveries");
 
@@ -124,11 +121,8 @@ class NotificationServiceTest {
     }
 
     /** Waits until {@code n} errors reached RxJavaPlugins.onError (hang guard only). */
-    private void awaitUndeliverable(int n) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (undeliverable.size() < n) {
-            assertTrue(System.nanoTime() < deadline, "only " + undeliverable.size() + " of " + n + " errors arrived");
-            Thread.sleep(1);
-        }
+    private void awaitUndeliverable(int n) {
+        Awaitility.await(n + " errors reached RxJavaPlugins.onError").atMost(Duration.ofSeconds(10))
+                .until(() -> undeliverable.size() >= n);
     }
 }

@@ -1,34 +1,52 @@
 package dev.senders.scope.internal;
 
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 
 /**
- * A global scheduler hook installed by counted installations: the first {@link #acquire()}
+ * A global scheduler hook installed by counted installations: the first {@link #install}
  * installs it (and tells {@link TaskAttribution} a hook is on), the release of the last
  * installation removes it. Each adapter keeps one for its library ({@code ScheduledTaskTracking},
- * {@code RxScheduledTaskTracking}) and hands out {@link Installation}s typed as its library's
- * {@code Disposable}. Not public API.
+ * {@code RxScheduledTaskTracking}), holding only its library's hook (what {@code install} and
+ * {@code remove} do) and its {@link Installation} subclass typed as its library's
+ * {@code Disposable}; the counting, the attribution switch and the installation handle are here.
+ * Not public API.
  *
- * <p>Thread safety: {@code acquire}, {@code release} and {@link #installed()} are synchronized on
- * this object; {@code install} and {@code remove} run under that lock.
+ * <p>Thread safety: counting in and out and {@link #installed()} are synchronized on this object;
+ * the {@code install} and {@code remove} actions run under that lock.
  */
 public final class CountedHook {
 
+    private final String name;
     private final Runnable install;
     private final Runnable remove;
     private int installations; // guarded by this
 
     /**
+     * @param name the public class that installs it, for the installations' {@code toString}
      * @param install installs the hook; may throw (nothing is counted then)
      * @param remove removes it
      */
-    public CountedHook(Runnable install, Runnable remove) {
+    public CountedHook(String name, Runnable install, Runnable remove) {
+        this.name = name;
         this.install = install;
         this.remove = remove;
     }
 
-    /** Counts an installation, installing the hook if it is the first; what {@code install} throws propagates. */
-    public synchronized void acquire() {
+    /**
+     * Counts an installation, installing the hook if it is the first, and returns its handle;
+     * what {@code install} throws propagates (nothing is counted then).
+     *
+     * @param <I> the adapter's installation type
+     * @param newInstallation the adapter's {@link Installation} constructor, given this hook
+     * @return the installation; its first {@code dispose()} counts it out
+     */
+    public <I extends Installation> I install(Function<CountedHook, I> newInstallation) {
+        acquire();
+        return newInstallation.apply(this);
+    }
+
+    private synchronized void acquire() {
         if (installations == 0) {
             install.run();
             TaskAttribution.hookInstalled();
@@ -72,6 +90,11 @@ public final class CountedHook {
         /** Whether {@link #dispose()} was called. */
         public final boolean isDisposed() {
             return get();
+        }
+
+        @Override
+        public final String toString() {
+            return hook.name + ".install()[" + (isDisposed() ? "disposed" : "installed") + "]";
         }
     }
 }

@@ -26,6 +26,17 @@ import org.jspecify.annotations.Nullable;
  *     adapters' container views): {@code active}, {@code scopeFailed}, {@code scopeRefused},
  *     {@code outstanding} and {@code summary}.
  * </ul>
+ * The subscriptions kind includes the fire-and-forget subscriptions the hooks found for the scope
+ * (each adapter's {@code FireAndForgetTracker}): {@code started} counts every one found,
+ * {@code completed} every one that ended (the hooks do not tell a value from an error or a
+ * cancel; a tracked subscription's error is in {@code scopeFailed}, as every error), and
+ * {@code refused} those found in {@code track} mode while the scope was closed: unlike refused work
+ * of the other kinds they did run, untracked, and are also in {@code started}. Each piece of work
+ * is in one kind at most, so nothing is counted twice; {@code active} is the scope's own count, not
+ * the sum of the kinds' {@link Counts#running()}: it holds the subscriptions found in {@code track}
+ * mode (they are associated with the scope) but not those found in {@code report} mode nor the
+ * untracked ones, and it holds work associated with {@code scope().getToken()} directly, which is in
+ * no kind.
  * The scope sees only work associated with it: a plain {@code subscribe()}, a thread started by
  * hand or a task of an untracked executor is in none of these numbers, so {@code active == 0} means
  * nothing the scope can see is running, and {@link #toString()} says so. The counters are read one
@@ -38,7 +49,8 @@ import org.jspecify.annotations.Nullable;
  * @param active           the scope's count: all work associated with it and not yet finished
  * @param spawned          work spawned through the spawners
  * @param executorTasks    tasks of tracked executors
- * @param subscriptions    fire-and-forget subscriptions, or {@code null} when that kind is not in use
+ * @param subscriptions    fire-and-forget subscriptions (found by the hooks, or spawned with that kind's
+ *                         token), or {@code null} when that kind is not in use
  * @param scopeFailed      the scope's {@code errorCount()}: errors of all its work, however spawned
  * @param scopeRefused     the scope's {@code refusedCount()}: associations it refused, however
  *                         attempted, closed or full

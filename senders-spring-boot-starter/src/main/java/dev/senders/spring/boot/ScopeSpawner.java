@@ -3,6 +3,7 @@ package dev.senders.spring.boot;
 import dev.senders.Sender;
 import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.CountingScope;
+import dev.senders.scope.FireAndForgetTracker;
 import dev.senders.scope.OutstandingSummary;
 import dev.senders.scope.RefusalReason;
 import dev.senders.scope.ScopeExecutor;
@@ -10,6 +11,8 @@ import dev.senders.scope.Scopes;
 import dev.senders.scope.SpawnDecorator;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The application-wide scope as the starter manages it: spawn fire-and-forget work into it and
@@ -34,8 +37,9 @@ import java.util.Objects;
  * <li>{@link #spawn(Sender, String)} names the work: the report lists it while it runs (name, age)
  *     and its error's log line names it.
  * <li>{@link #report()} counts what was handed to the scope through the starter, by
- *     {@link WorkKind}, and the scope's own counts of all its work ({@link ScopeReport} names which
- *     is which). Work spawned with {@code scope().getToken()} directly is joined, stopped and its
+ *     {@link WorkKind} (the fire-and-forget subscriptions that the hooks installed for this scope
+ *     found are the {@link WorkKind#SUBSCRIPTION} kind), and the scope's own counts of all its work
+ *     ({@link ScopeReport} names which is which and how they relate). Work spawned with {@code scope().getToken()} directly is joined, stopped and its
  *     errors handled and counted by the scope just the same (in {@code active}, {@code scopeFailed},
  *     {@code scopeRefused}, and listed if named), but in no kind's counts, and is not decorated.
  * </ul>
@@ -52,8 +56,13 @@ public final class ScopeSpawner {
     private final int listLimit;
     private final WorkCounters[] counters = new WorkCounters[WorkKind.values().length];
     private final AsyncScopeToken[] tokens = new AsyncScopeToken[WorkKind.values().length];
-    /** Whether {@link WorkKind#SUBSCRIPTION}'s token was handed out: only then do reports show that kind. */
+    /** Whether {@link WorkKind#SUBSCRIPTION}'s token was handed out: then reports show that kind. */
     private volatile boolean subscriptionsInUse;
+    /**
+     * The fire-and-forget trackers installed for this scope so far, kept after they close (at the
+     * end of the shutdown) so that the subscriptions kind's counts never go back.
+     */
+    private final CopyOnWriteArrayList<FireAndForgetTracker> trackers = new CopyOnWriteArrayList<>();
 
     /**
      * A spawner whose reports list at most {@link OutstandingSummary#DEFAULT_LIMIT} pieces of work.
@@ -228,13 +237,40 @@ public final class ScopeSpawner {
      */
     public ScopeReport counters() {
         return new ScopeReport(name, scope.state(), scope.count(), counts(WorkKind.SPAWNED),
-                counts(WorkKind.EXECUTOR_TASK), subscriptionsInUse ? counts(WorkKind.SUBSCRIPTION) : null,
-                scope.errorCount(), scope.refusedCount(), scope.refusedCount(RefusalReason.FULL),
+                counts(WorkKind.EXECUTOR_TASK), subscriptions(), scope.errorCount(), scope.refusedCount(),
+                scope.refusedCount(RefusalReason.FULL),
                 scope.maxOutstanding() == Long.MAX_VALUE ? null : scope.maxOutstanding(), List.of(), null);
     }
 
     private ScopeReport.Counts counts(WorkKind kind) {
         return counters[kind.ordinal()].read();
+    }
+
+    /**
+     * The {@link WorkKind#SUBSCRIPTION} kind: what went through its token, plus the subscriptions
+     * the fire-and-forget trackers installed for this scope found (the rule is in
+     * {@link ScopeReport}'s class comment); {@code null} while neither is in use.
+     */
+    private ScopeReport.@Nullable Counts subscriptions() {
+        for (FireAndForgetTracker t : FireAndForgetTracker.installed()) {
+            if (t.scope() == scope) {
+                trackers.addIfAbsent(t);
+            }
+        }
+        if (!subscriptionsInUse && trackers.isEmpty()) {
+            return null;
+        }
+        ScopeReport.Counts c = counts(WorkKind.SUBSCRIPTION);
+        long started = c.started();
+        long completed = c.completed();
+        long refused = c.refused();
+        for (FireAndForgetTracker t : trackers) {
+            long found = t.foundCount();             // found first: what ended is never counted before it was found
+            started += found;
+            completed += Math.max(0, found - t.activeCount());
+            refused += t.untrackedCount();
+        }
+        return new ScopeReport.Counts(started, completed, c.failed(), c.stopped(), refused);
     }
 
     @Override

@@ -10,8 +10,11 @@ public enum WorkKind {
     /** Tasks of a tracked executor ({@code applicationTaskExecutor}, {@link ScopeTracked} beans, {@code @Async}). */
     EXECUTOR_TASK("executor tasks"),
     /**
-     * Fire-and-forget subscriptions the starter puts into the scope; counted (and reported) once
-     * {@link ScopeSpawner#token(WorkKind)} was asked for this kind.
+     * Fire-and-forget subscriptions: those the fire-and-forget hooks installed for the scope found
+     * ({@code senders.scope.fire-and-forget=report|track}, read from their
+     * {@code FireAndForgetTracker}s), and work spawned with this kind's
+     * {@link ScopeSpawner#token(WorkKind) token}. Reported once either is in use; how these counts
+     * relate to the scope's own count is said in {@link ScopeReport}.
      */
     SUBSCRIPTION("subscriptions");
 

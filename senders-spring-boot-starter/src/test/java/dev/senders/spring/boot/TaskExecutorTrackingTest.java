@@ -24,6 +24,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
 import org.junit.jupiter.api.condition.JRE;
@@ -349,11 +350,8 @@ class TaskExecutorTrackingTest {
         }
     }
 
-    private static void awaitCount(CountingScope scope, long n) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (scope.count() != n && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-        assertThat(scope.count()).isEqualTo(n);
+    /** Waits until the scope holds {@code n} operations (hang guard: 10 s). */
+    private static void awaitCount(CountingScope scope, long n) {
+        Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(scope.count()).isEqualTo(n));
     }
 }

@@ -2,10 +2,12 @@ package dev.senders.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.senders.Senders;
 import dev.senders.spring.boot.webapp.ResultStore;
 import dev.senders.spring.boot.webapp.WorkApp;
 import io.micrometer.context.ContextRegistry;
 import io.micrometer.context.integration.Slf4jThreadLocalAccessor;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -33,10 +35,7 @@ class WebFluxMdcPropagationTest {
         ResultStore store = app.bean(ResultStore.class);
         try {
             assertThat(app.post("/mdc/order-5", null).status()).isEqualTo(202);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);   // hang guard only
-            while (spawner.report().spawned().failed() == 0 && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
+            Senders.syncWait(spawner.scope().whenIdle(), Duration.ofSeconds(10));   // the work ended (failed)
             return store.results.get("order-5");
         } finally {
             app.closeAsync().get(20, TimeUnit.SECONDS);

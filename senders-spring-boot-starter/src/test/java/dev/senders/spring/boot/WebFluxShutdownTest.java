@@ -59,7 +59,7 @@ class WebFluxShutdownTest {
 
         // The request itself takes 800 ms before it spawns: it is in flight when shutdown begins.
         CompletableFuture<Answer> inFlight = app.postAsync("/late/order-2?ms=800", null).toFuture();
-        Thread.sleep(200);                                       // the request has reached the handler
+        WorkApplication.lateArrived("order-2").get(10, TimeUnit.SECONDS);   // the request has reached the handler
         CompletableFuture<Long> closed = app.closeAsync();
 
         assertThat(inFlight.get(10, TimeUnit.SECONDS))

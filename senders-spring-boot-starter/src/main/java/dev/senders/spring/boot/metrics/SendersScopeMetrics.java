@@ -27,7 +27,8 @@ import java.util.function.ToLongFunction;
  * <li>counters {@code senders.scope.spawned}, {@code .completed}, {@code .stopped}, each tagged
  *     {@code kind=spawned|executor_task|subscription}: work the starter handed to the scope, by
  *     {@link WorkKind} ({@link ScopeReport#counts(WorkKind)}: {@code started}, {@code completed},
- *     {@code stopped}); {@code senders.scope.failed} and {@code .refused}: all the
+ *     {@code stopped}; for {@code subscription}, the fire-and-forget subscriptions found and ended,
+ *     as {@link ScopeReport} defines them); {@code senders.scope.failed} and {@code .refused}: all the
  *     scope's work, however spawned ({@link ScopeReport#scopeFailed()},
  *     {@link ScopeReport#scopeRefused()}); {@code .refused} is tagged {@code reason=closed|full}
  *     (the scope's {@code refusedCount(RefusalReason)}: closed, or at {@code senders.scope.max-outstanding});
@@ -64,9 +65,11 @@ public final class SendersScopeMetrics implements MeterBinder, ScopeShutdown.Lis
                 .tags(tags).register(registry);
         for (WorkKind kind : WorkKind.values()) {
             Tags kindTag = Tags.of("kind", kind.name().toLowerCase(Locale.ROOT));
-            counter(registry, "spawned", "Work of this kind the scope accepted through the starter", kindTag,
+            counter(registry, "spawned", "Work of this kind the scope accepted through the starter"
+                    + " (subscriptions: found by the fire-and-forget hooks)", kindTag,
                     r -> r.counts(kind).started());
-            counter(registry, "completed", "Work of this kind that ended with a value", kindTag,
+            counter(registry, "completed", "Work of this kind that ended with a value"
+                    + " (subscriptions: that ended)", kindTag,
                     r -> r.counts(kind).completed());
             counter(registry, "stopped", "Work of this kind that ended stopped (cancelled, or stopped by the scope"
                     + " at shutdown)", kindTag, r -> r.counts(kind).stopped());

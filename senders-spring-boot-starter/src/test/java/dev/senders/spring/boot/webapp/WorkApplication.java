@@ -51,6 +51,19 @@ public class WorkApplication {
     /** Completes the stubborn work. */
     public static final CompletableFuture<Void> STUBBORN = new CompletableFuture<>();
 
+    private static final java.util.Map<String, CompletableFuture<Void>> LATE_ARRIVED =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Completed when {@code POST /late/{id}} reached its handler (the server accepted it).
+     *
+     * @param id the request's id
+     * @return the arrival of that request
+     */
+    public static CompletableFuture<Void> lateArrived(String id) {
+        return LATE_ARRIVED.computeIfAbsent(id, k -> new CompletableFuture<>());
+    }
+
     @Bean(destroyMethod = "close")
     ResultStore resultStore() {
         return new ResultStore();
@@ -78,8 +91,11 @@ public class WorkApplication {
                             .doOnNext(x -> store.put(id, seenAtSpawn + "|" + MDC.get(MdcTraceIdAccessor.KEY)
                                     + "|" + Thread.currentThread().getName())));
                 })
-                .POST("/late/{id}", request -> Mono.delay(millis(request)).flatMap(x -> answer(reactor,
-                        Mono.fromRunnable(() -> store.put(request.pathVariable("id"), "late")))))
+                .POST("/late/{id}", request -> {
+                    lateArrived(request.pathVariable("id")).complete(null);
+                    return Mono.delay(millis(request)).flatMap(x -> answer(reactor,
+                            Mono.fromRunnable(() -> store.put(request.pathVariable("id"), "late"))));
+                })
                 .POST("/hang/{id}", request -> answer(reactor,
                         Mono.never().doOnCancel(() -> store.put(request.pathVariable("id"), "stopped")),
                         "hang-" + request.pathVariable("id")))
