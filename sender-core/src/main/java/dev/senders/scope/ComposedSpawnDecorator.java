@@ -46,19 +46,33 @@ final class ComposedSpawnDecorator implements SpawnDecorator {
             this.decorations = decorations;
         }
 
+        /** Installs each; allocates nothing when every one installed {@link Installed#NOTHING}. */
         @Override
         public Installed install() {
-            Installed[] installed = new Installed[decorations.length];
+            Installed[] installed = null;
             int n = 0;
             try {
-                for (; n < installed.length; n++) {
-                    installed[n] = decorations[n].install();
+                for (; n < decorations.length; n++) {
+                    Installed one = decorations[n].install();
+                    if (installed == null && one != Installed.NOTHING) {
+                        installed = new Installed[decorations.length];
+                        java.util.Arrays.fill(installed, 0, n, Installed.NOTHING);
+                    }
+                    if (installed != null) {
+                        installed[n] = one;
+                    }
                 }
             } catch (RuntimeException | Error e) {
-                uninstall(installed, n, e);
+                if (installed != null) {
+                    uninstall(installed, n, e);
+                }
                 throw e;
             }
-            return () -> uninstall(installed, installed.length, null);
+            if (installed == null) {
+                return Installed.NOTHING;
+            }
+            Installed[] all = installed;
+            return () -> uninstall(all, all.length, null);
         }
 
         /** Closes the first {@code n} in reverse order; rethrows the first failure unless {@code pending}. */
