@@ -9,7 +9,8 @@ import io.micrometer.observation.ObservationConvention;
  * {@value ObservationSpawnDecorator#NAME}, contextual name the work's name, low-cardinality keys
  * {@value ObservationSpawnDecorator#SCOPE}, {@value ObservationSpawnDecorator#WORK} and, once the
  * work ended, {@value ObservationSpawnDecorator#OUTCOME}; no high-cardinality keys. The key values
- * of a (scope, work) pair are built once and shared.
+ * of a (scope, work) pair are built once and shared, and reported by the context when a handler
+ * asks (see {@link #getLowCardinalityKeyValues}).
  */
 public class DefaultSpawnedWorkObservationConvention implements ObservationConvention<SpawnedWorkObservationContext> {
 
@@ -30,9 +31,15 @@ public class DefaultSpawnedWorkObservationConvention implements ObservationConve
         return context.getWorkName();
     }
 
+    /**
+     * {@code scope}, {@code work} and, once ended, {@code outcome}: the context reports them itself
+     * from now on, computed when a handler asks ({@link SpawnedWorkObservationContext}), so nothing
+     * is returned here to be copied into its map.
+     */
     @Override
     public KeyValues getLowCardinalityKeyValues(SpawnedWorkObservationContext context) {
-        return context.lowCardinalityKeyValues();
+        context.reportBuiltInKeyValues();
+        return KeyValues.empty();
     }
 
     @Override

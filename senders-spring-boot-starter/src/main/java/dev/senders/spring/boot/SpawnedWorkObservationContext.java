@@ -1,6 +1,7 @@
 package dev.senders.spring.boot;
 
 import dev.senders.scope.SpawnDecorator;
+import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
 import io.micrometer.observation.Observation;
 import java.util.Objects;
@@ -9,8 +10,14 @@ import org.jspecify.annotations.Nullable;
 /**
  * The {@code Observation.Context} of one piece of named spawned work ({@link ObservationSpawnDecorator}):
  * the scope's name, the work's name (also the contextual name) and, once it ended, its outcome.
- * An {@code ObservationConvention} reads them when Micrometer asks for the key values (at start
- * and at stop); {@link DefaultSpawnedWorkObservationConvention} is the default one.
+ *
+ * <p>Its low-cardinality key values are {@code scope}, {@code work} and, once ended,
+ * {@code outcome}, computed from these fields when a handler asks ({@link #getLowCardinalityKeyValues()})
+ * rather than stored in the context's map, once {@link DefaultSpawnedWorkObservationConvention}
+ * (or a convention extending it that calls its {@code getLowCardinalityKeyValues}) was asked for
+ * them; key values added to the context (by another convention, a filter, a handler) are reported
+ * beside them and win on the same key. With a convention that does not ask the default one, only
+ * the added key values are reported.
  */
 public class SpawnedWorkObservationContext extends Observation.Context {
 
@@ -72,8 +79,56 @@ public class SpawnedWorkObservationContext extends Observation.Context {
         this.outcome = Objects.requireNonNull(outcome, "outcome");
     }
 
-    /** {@code scope}, {@code work} and, once ended, {@code outcome}: shared per name pair, not built per call. */
-    KeyValues lowCardinalityKeyValues() {
-        return keyValues.with(outcome);
+    /** Whether the default convention asked for the built-in key values: then they are reported. */
+    private boolean builtIn;
+    /** Whether key values were added to the context's own map. */
+    private boolean added;
+
+    /** Reports the built-in key values from now on; called by the default convention. */
+    void reportBuiltInKeyValues() {
+        builtIn = true;
+    }
+
+    @Override
+    public Observation.Context addLowCardinalityKeyValue(KeyValue keyValue) {
+        added = true;
+        return super.addLowCardinalityKeyValue(keyValue);
+    }
+
+    @Override
+    public Observation.Context addLowCardinalityKeyValues(KeyValues keyValues) {
+        if (keyValues != KeyValues.empty() && keyValues.iterator().hasNext()) {
+            added = true;
+            super.addLowCardinalityKeyValues(keyValues);
+        }
+        return this;
+    }
+
+    @Override
+    public KeyValues getLowCardinalityKeyValues() {
+        if (!builtIn) {
+            return super.getLowCardinalityKeyValues();
+        }
+        KeyValues own = keyValues.with(outcome);
+        return added ? own.and(super.getLowCardinalityKeyValues()) : own;
+    }
+
+    @Override
+    public @Nullable KeyValue getLowCardinalityKeyValue(String key) {
+        KeyValue kv = added || !builtIn ? super.getLowCardinalityKeyValue(key) : null;
+        if (kv != null || !builtIn) {
+            return kv;
+        }
+        for (KeyValue own : keyValues.with(outcome)) {
+            if (own.getKey().equals(key)) {
+                return own;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public KeyValues getAllKeyValues() {
+        return getLowCardinalityKeyValues().and(getHighCardinalityKeyValues());
     }
 }

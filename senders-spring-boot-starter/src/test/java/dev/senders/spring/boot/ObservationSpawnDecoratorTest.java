@@ -3,6 +3,7 @@ package dev.senders.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.senders.scope.SpawnDecorator;
+import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.tck.TestObservationRegistry;
@@ -84,7 +85,19 @@ class ObservationSpawnDecoratorTest {
         custom.decorate("app", "audit").end(SpawnDecorator.Outcome.STOPPED, null);
         TestObservationRegistryAssert.assertThat(registry).hasSingleObservationThat()
                 .hasNameEqualTo("jobs").hasLowCardinalityKeyValue("job", "audit")
-                .hasLowCardinalityKeyValue("result", "stopped");
+                .hasLowCardinalityKeyValue("result", "stopped")
+                .doesNotHaveLowCardinalityKeyValueWithKey("work");
+    }
+
+    @Test
+    void aKeyValueAddedByAFilter_isReportedBesideTheBuiltInOnes_andWinsOnTheSameKey() {
+        registry.observationConfig().observationFilter(context -> context
+                .addLowCardinalityKeyValue(KeyValue.of("region", "eu"))
+                .addLowCardinalityKeyValue(KeyValue.of("scope", "renamed")));
+        decorator.decorate("app", "audit").end(SpawnDecorator.Outcome.ERROR, new IllegalStateException("boom"));
+        TestObservationRegistryAssert.assertThat(registry).hasSingleObservationThat()
+                .hasLowCardinalityKeyValue("region", "eu").hasLowCardinalityKeyValue("work", "audit")
+                .hasLowCardinalityKeyValue("outcome", "error").hasLowCardinalityKeyValue("scope", "renamed");
     }
 
     @Test
