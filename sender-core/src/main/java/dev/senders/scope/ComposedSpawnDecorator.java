@@ -46,30 +46,45 @@ final class ComposedSpawnDecorator implements SpawnDecorator {
             this.decorations = decorations;
         }
 
-        /** Installs each; allocates nothing when every one installed {@link Installed#NOTHING}. */
+        /**
+         * Installs each; what it returns allocates nothing when at most one of them installed
+         * something (not {@link Installed#NOTHING}): that one's, or {@code NOTHING}.
+         */
         @Override
         public Installed install() {
+            Installed single = null;
+            int singleAt = 0;
             Installed[] installed = null;
             int n = 0;
             try {
                 for (; n < decorations.length; n++) {
                     Installed one = decorations[n].install();
-                    if (installed == null && one != Installed.NOTHING) {
+                    if (one == Installed.NOTHING) {
+                        continue;
+                    }
+                    if (single == null && installed == null) {
+                        single = one;
+                        singleAt = n;
+                        continue;
+                    }
+                    if (installed == null) {
                         installed = new Installed[decorations.length];
-                        java.util.Arrays.fill(installed, 0, n, Installed.NOTHING);
+                        java.util.Arrays.fill(installed, Installed.NOTHING);
+                        installed[singleAt] = single;
+                        single = null;
                     }
-                    if (installed != null) {
-                        installed[n] = one;
-                    }
+                    installed[n] = one;
                 }
             } catch (RuntimeException | Error e) {
                 if (installed != null) {
                     uninstall(installed, n, e);
+                } else if (single != null) {
+                    uninstall(new Installed[] {single}, 1, e);
                 }
                 throw e;
             }
             if (installed == null) {
-                return Installed.NOTHING;
+                return single == null ? Installed.NOTHING : single;
             }
             Installed[] all = installed;
             return () -> uninstall(all, all.length, null);
