@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.senders.scope.CountingScope;
 import io.micrometer.context.ContextRegistry;
-import io.micrometer.context.ThreadLocalAccessor;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -18,46 +17,26 @@ import reactor.core.publisher.Mono;
 class ReactorScopeSpawnerContextTest {
 
     private static final String KEY = "senders.test.user";
-    private static final ThreadLocal<String> USER = new ThreadLocal<>();
 
+    private final ContextSnapshotSpawnDecoratorTest.Recording user = new ContextSnapshotSpawnDecoratorTest.Recording(KEY);
     private final CountingScope scope = new CountingScope("app");
     private final ReactorScopeSpawner spawner =
             new ReactorScopeSpawner(new ScopeSpawner(scope, "app", new MdcSpawnDecorator()));
 
     ReactorScopeSpawnerContextTest() {
-        ContextRegistry.getInstance().registerThreadLocalAccessor(new ThreadLocalAccessor<String>() {
-            @Override
-            public Object key() {
-                return KEY;
-            }
-
-            @Override
-            public String getValue() {
-                return USER.get();
-            }
-
-            @Override
-            public void setValue(String value) {
-                USER.set(value);
-            }
-
-            @Override
-            public void setValue() {
-                USER.remove();
-            }
-        });
+        ContextRegistry.getInstance().registerThreadLocalAccessor(user);
     }
 
     @AfterEach
     void unregister() {
         ContextRegistry.getInstance().removeThreadLocalAccessor(KEY);
-        USER.remove();
+        user.local.remove();
     }
 
     @Test
     void theSpawningThreadsRegisteredValues_areInTheWorksReactorContext() {
         AtomicReference<Object> seen = new AtomicReference<>();
-        USER.set("ann");
+        user.local.set("ann");
         assertThat(spawner.spawn(Mono.deferContextual(ctx -> {
             seen.set(ctx.getOrDefault(KEY, "none"));
             return Mono.empty();
