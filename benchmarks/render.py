@@ -224,6 +224,15 @@ def build(runs, footprint, fits, judged=True):
               (pb, "reactorSpawn", N), (pb, "reactor", N), max_time=1.0, max_bytes_ratio=1.0)
     t.compare("`RxScopes.spawn` on a 2-thread pool, 1,000 tasks: no slower than `CompositeDisposable`, no more bytes",
               (pb, "rxSpawn", N), (pb, "rxjava", N), max_time=1.0, max_bytes_ratio=1.0)
+    # the Spring user's path: the starter's spawner, async-shaped work, against the code it replaces
+    ss = "StarterSpawnBench"
+    t.compare("starter `ReactorScopeSpawner.spawn(mono)`, async-shaped work, no context, no observation, 1,000 "
+              "tasks: no slower than the composite-tracked subscribe of the same Mono, ≤ 1.5× its bytes",
+              (ss, "starterPlain", N), (ss, "composite", N), max_time=1.0, max_bytes_ratio=1.5)
+    t.compare("starter `ReactorScopeSpawner.spawn(mono, name)` with Boot's defaults (MDC, context, an observation "
+              "with Boot's meter handler, on a request thread): no slower than the composite-tracked subscribe "
+              "inside a hand-written `Observation.start(..)`/`stop()`, no more bytes",
+              (ss, "starterBoot", N), (ss, "compositeObserved", N), max_time=1.0, max_bytes_ratio=1.0)
     # a value through a sender and back
     t.compare("`toMono(fromMono(mono).then(f))` subscribed vs `mono.map(f)`: ≤ 1.3× the time, no more bytes",
               (rt, "monoRoundTrip", N), (rt, "monoMap", N), max_time=1.3, max_bytes_ratio=1.0, per="subscription")

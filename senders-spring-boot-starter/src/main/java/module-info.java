@@ -27,8 +27,10 @@ module dev.senders.spring.boot {
     requires static transitive dev.senders.rxjava3;
     requires static transitive io.reactivex.rxjava3;
     requires static transitive context.propagation;
+    requires static ch.qos.logback.classic; // MdcAccess: Logback's read-only MDC map
     requires static transitive micrometer.core;
     requires static transitive micrometer.observation;
+    requires static transitive micrometer.commons; // KeyValues in the observation convention
     requires static transitive spring.boot.health;
     requires static transitive spring.boot.actuator;
     requires static transitive spring.boot.actuator.autoconfigure;

@@ -11,8 +11,9 @@ import reactor.core.Disposables;
  * {@code Disposables.composite()} from {@code onSubscribe} until it terminates (so disposing the
  * composite cancels everything still running). One allocation per subscription (24 bytes), which
  * is cheaper than {@code subscribe(lambda...)} + {@code composite.add(disposable)}.
+ * {@link #terminated} is told the end, before the latch (a subclass's hand-written observation).
  */
-final class HeldSubscriber implements CoreSubscriber<Object>, Disposable {
+class HeldSubscriber implements CoreSubscriber<Object>, Disposable {
 
     /** The tracker shared by all subscribers of one benchmark invocation. */
     static final class Tracker {
@@ -47,16 +48,21 @@ final class HeldSubscriber implements CoreSubscriber<Object>, Disposable {
     @Override
     public void onError(Throwable t) {
         tracker.error = t;
-        terminate();
+        terminate(t);
     }
 
     @Override
     public void onComplete() {
-        terminate();
+        terminate(null);
     }
 
-    private void terminate() {
+    /** The subscription ended, with {@code error} or completed ({@code null}); nothing by default. */
+    void terminated(Throwable error) {
+    }
+
+    private void terminate(Throwable error) {
         tracker.composite.remove(this);
+        terminated(error);
         CountDownLatch latch = tracker.latch;
         if (latch != null) {
             latch.countDown();

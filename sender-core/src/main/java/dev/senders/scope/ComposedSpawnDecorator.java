@@ -46,19 +46,48 @@ final class ComposedSpawnDecorator implements SpawnDecorator {
             this.decorations = decorations;
         }
 
+        /**
+         * Installs each; what it returns allocates nothing when at most one of them installed
+         * something (not {@link Installed#NOTHING}): that one's, or {@code NOTHING}.
+         */
         @Override
         public Installed install() {
-            Installed[] installed = new Installed[decorations.length];
+            Installed single = null;
+            int singleAt = 0;
+            Installed[] installed = null;
             int n = 0;
             try {
-                for (; n < installed.length; n++) {
-                    installed[n] = decorations[n].install();
+                for (; n < decorations.length; n++) {
+                    Installed one = decorations[n].install();
+                    if (one == Installed.NOTHING) {
+                        continue;
+                    }
+                    if (single == null && installed == null) {
+                        single = one;
+                        singleAt = n;
+                        continue;
+                    }
+                    if (installed == null) {
+                        installed = new Installed[decorations.length];
+                        java.util.Arrays.fill(installed, Installed.NOTHING);
+                        installed[singleAt] = single;
+                        single = null;
+                    }
+                    installed[n] = one;
                 }
             } catch (RuntimeException | Error e) {
-                uninstall(installed, n, e);
+                if (installed != null) {
+                    uninstall(installed, n, e);
+                } else if (single != null) {
+                    uninstall(new Installed[] {single}, 1, e);
+                }
                 throw e;
             }
-            return () -> uninstall(installed, installed.length, null);
+            if (installed == null) {
+                return single == null ? Installed.NOTHING : single;
+            }
+            Installed[] all = installed;
+            return () -> uninstall(all, all.length, null);
         }
 
         /** Closes the first {@code n} in reverse order; rethrows the first failure unless {@code pending}. */

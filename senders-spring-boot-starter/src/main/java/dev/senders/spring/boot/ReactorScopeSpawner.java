@@ -2,9 +2,11 @@ package dev.senders.spring.boot;
 
 import dev.senders.reactor.ReactorScopes;
 import java.util.Objects;
+import java.util.function.Function;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.util.context.Context;
 
 /**
  * Spawns Reactor work ({@code Mono}, {@code Flux}, any {@code Publisher}) into the application
@@ -12,11 +14,13 @@ import reactor.core.publisher.Mono;
  * ({@link ScopeSpawner#token(WorkKind)}), so the work is counted and decorated as all spawned
  * work is and takes the adapter's own spawn path.
  *
- * <p>When the scope spawner decorates ({@link ScopeSpawner#decorates()}), the publisher is
- * subscribed with {@code contextCapture()}: at subscription (on the spawning thread, inside the
- * spawn, with the decoration installed) the registered context values are written into the
- * subscription's Reactor {@code Context}, where {@code Mono.deferContextual}, {@code tap} and
- * {@code handle} see them and from which Reactor's automatic context propagation
+ * <p>When the scope spawner decorates ({@link ScopeSpawner#decorates()}) and Micrometer's
+ * context-propagation library is present, the publisher is subscribed with what Reactor's
+ * {@code contextCapture()} does: at subscription (on the spawning thread, inside the spawn, with
+ * the decoration installed) the value of every accessor registered with the global
+ * {@code ContextRegistry} that has one is written into the subscription's Reactor
+ * {@code Context} ({@code ReactorContextCapture}), where {@code Mono.deferContextual}, {@code tap}
+ * and {@code handle} see them and from which Reactor's automatic context propagation
  * ({@code spring.reactor.context-propagation=auto}, {@code Hooks.enableAutomaticContextPropagation()})
  * restores them as ThreadLocals on every thread the work hops to.
  *
@@ -79,9 +83,10 @@ public final class ReactorScopeSpawner {
 
     private Publisher<?> withContext(Publisher<?> work) {
         Objects.requireNonNull(work, "work");
-        if (!spawner.decorates()) {
+        Function<Context, Context> capture = ReactorContextCapture.CAPTURE;
+        if (!spawner.decorates() || capture == null) {
             return work;
         }
-        return work instanceof Mono<?> mono ? mono.contextCapture() : Flux.from(work).contextCapture();
+        return work instanceof Mono<?> mono ? mono.contextWrite(capture) : Flux.from(work).contextWrite(capture);
     }
 }
