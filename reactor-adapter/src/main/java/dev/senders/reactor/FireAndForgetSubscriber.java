@@ -41,11 +41,10 @@ final class FireAndForgetSubscriber<T> extends FireAndForgetWork implements Core
         ((Subscription) upstream).cancel();
     }
 
+    /** Reactor's lambda subscribers (the only ones the hook wraps) are the caller's {@code Disposable}. */
     @Override
     protected void disposeActual() {
-        if (actual instanceof Disposable) {
-            ((Disposable) actual).dispose();
-        }
+        ((Disposable) actual).dispose();
     }
 
     @Override
@@ -103,10 +102,5 @@ final class FireAndForgetSubscriber<T> extends FireAndForgetWork implements Core
     @Override
     public void cancel() {
         stop();
-    }
-
-    @Override
-    public String toString() {
-        return "FireAndForget[" + actual + "]";
     }
 }

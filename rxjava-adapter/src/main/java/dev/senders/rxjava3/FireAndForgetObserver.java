@@ -64,15 +64,14 @@ final class FireAndForgetObserver extends FireAndForgetWork implements Disposabl
     }
 
     @Override
-    protected void disposeActual() {
-        if (actual instanceof Disposable) {
-            ((Disposable) actual).dispose();
-        }
-    }
-
-    @Override
     protected void dropError(Throwable error) {
         RxJavaPlugins.onError(error); // after dispose: undeliverable, as RxJava's lambda observers do
+    }
+
+    /** The caller's {@code Disposable}: every lambda observer the hooks wrap is one. */
+    @Override
+    protected void disposeActual() {
+        ((Disposable) actual).dispose();
     }
 
     // ---- upstream signals
@@ -120,6 +119,22 @@ final class FireAndForgetObserver extends FireAndForgetWork implements Disposabl
     }
 
     @Override
+    public void onComplete() {
+        terminating();
+        try {
+            switch (type()) {
+                case COMPLETABLE: ((CompletableObserver) actual).onComplete(); break;
+                case MAYBE: ((MaybeObserver<?>) actual).onComplete(); break;
+                case OBSERVABLE: ((Observer<?>) actual).onComplete(); break;
+                case FLOWABLE: ((Subscriber<?>) actual).onComplete(); break;
+                default: break; // a Single has no onComplete
+            }
+        } finally {
+            upstreamCompleted();
+        }
+    }
+
+    @Override
     public void onError(Throwable e) {
         if (routedToScope(e)) {
             return;
@@ -131,22 +146,6 @@ final class FireAndForgetObserver extends FireAndForgetWork implements Disposabl
                 case MAYBE: ((MaybeObserver<?>) actual).onError(e); break;
                 case OBSERVABLE: ((Observer<?>) actual).onError(e); break;
                 default: ((Subscriber<?>) actual).onError(e); break;
-            }
-        } finally {
-            upstreamCompleted();
-        }
-    }
-
-    @Override
-    public void onComplete() {
-        terminating();
-        try {
-            switch (type()) {
-                case COMPLETABLE: ((CompletableObserver) actual).onComplete(); break;
-                case MAYBE: ((MaybeObserver<?>) actual).onComplete(); break;
-                case OBSERVABLE: ((Observer<?>) actual).onComplete(); break;
-                case FLOWABLE: ((Subscriber<?>) actual).onComplete(); break;
-                default: break; // a Single has no onComplete
             }
         } finally {
             upstreamCompleted();
@@ -174,10 +173,5 @@ final class FireAndForgetObserver extends FireAndForgetWork implements Disposabl
     @Override
     public void cancel() {
         stop();
-    }
-
-    @Override
-    public String toString() {
-        return "FireAndForget[" + actual + "]";
     }
 }

@@ -173,5 +173,10 @@ public abstract class FireAndForgetWork extends SpawnedWork {
         return true;
     }
 
+    @Override
+    public String toString() {
+        return "FireAndForget[" + kind() + (isDisposed() ? ", ended" : ", running") + "]";
+    }
+
     private static final VarHandle UPSTREAM = VarHandles.field(MethodHandles.lookup(), FireAndForgetWork.class, "upstream", Object.class);
 }
