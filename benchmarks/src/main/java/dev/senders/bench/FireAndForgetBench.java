@@ -8,6 +8,7 @@ import dev.senders.scope.FireAndForgetTracker;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Single;
+import io.reactivex.rxjava3.disposables.CompositeDisposable;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -37,16 +38,17 @@ import reactor.core.publisher.Mono;
  *     of the hook's test on every {@code subscribe};
  * <li>{@link #trackedSubscribe} ({@code hooks=track}): a plain {@code mono.subscribe()} found (a
  *     stack walk: it has no callback) and tracked by the hook, and
- *     {@link #trackedSubscribeWithCallback}: {@code subscribe(consumer)}, found by the callback's class, against {@code InlineBench.reactor} (run in the same command, same
- *     {@code n}): the same {@code Mono} subscribed with a subscriber held in
- *     {@code Disposables.composite()} until it terminates, what a user writes by hand.
+ *     {@link #trackedSubscribeWithCallback}: {@code subscribe(consumer)}, found by the callback's class,
+ *     against {@link #composite} ({@code hooks=off}): the same {@code Mono} subscribed with a
+ *     subscriber held in {@code Disposables.composite()} until it terminates, what a user writes
+ *     by hand.
  * </ul>
  * RxJava, the same shapes: {@link #rxBlockingGet} ({@code single.blockingGet()} of a short chain)
  * and {@link #rxFlatMapChain} (a {@code flatMap} of four inner {@code Flowable}s, blocked on),
  * never found; {@link #rxTrackedSubscribe} ({@code completable.subscribe()}, a stack walk) and
  * {@link #rxTrackedSubscribeWithCallback} ({@code subscribe(onComplete, onError)}, found by its
- * callback's class) against {@code InlineBench.rxjava}'s {@code subscribe(onComplete, onError,
- * compositeDisposable)} on the same {@code Completable}.
+ * callback's class) against {@link #rxComposite} ({@code hooks=off}): {@code subscribe(onComplete,
+ * onError, compositeDisposable)} on the same {@code Completable}.
  * The benchmark class's package counts as the application's (the default framework packages
  * without the library's).
  */
@@ -183,7 +185,7 @@ public class FireAndForgetBench {
     /**
      * {@code Completable.fromRunnable(..).subscribe(onComplete, onError)}, N times: found by its
      * callback's class (no stack walk) and, with {@code hooks=track}, tracked; the peer adds the
-     * same callbacks' observer to a {@code CompositeDisposable} ({@code InlineBench.rxjava}).
+     * same callbacks' observer to a {@code CompositeDisposable} ({@link #rxComposite}).
      */
     @Benchmark
     public long rxTrackedSubscribeWithCallback() {
@@ -192,6 +194,38 @@ public class FireAndForgetBench {
             COMPLETABLE.subscribe(InlineBench.NOTHING, InlineBench.ON_ERROR);
         }
         Work.check(Work.count == n && scope.count() == 0, "rxTrackedSubscribeWithCallback");
+        return Work.count;
+    }
+
+    /**
+     * The peer of the found rows, with {@code hooks=off}: what a user writes by hand to keep the
+     * same {@code Mono}'s subscriptions cancellable, a subscriber held in
+     * {@code Disposables.composite()} until it terminates ({@code InlineBench.reactor}), here in the
+     * same JMH run.
+     */
+    @Benchmark
+    public long composite() {
+        Work.reset();
+        HeldSubscriber.Tracker t = new HeldSubscriber.Tracker(null);
+        for (int i = 0; i < n; i++) {
+            MONO.subscribe(new HeldSubscriber(t));
+        }
+        Work.check(Work.count == n && t.composite.size() == 0, "composite");
+        return Work.count;
+    }
+
+    /**
+     * The RxJava peer, with {@code hooks=off}: {@code subscribe(onComplete, onError,
+     * compositeDisposable)} on the same {@code Completable} ({@code InlineBench.rxjava}).
+     */
+    @Benchmark
+    public long rxComposite() {
+        Work.reset();
+        CompositeDisposable cd = new CompositeDisposable();
+        for (int i = 0; i < n; i++) {
+            COMPLETABLE.subscribe(InlineBench.NOTHING, InlineBench.ON_ERROR, cd);
+        }
+        Work.check(Work.count == n && cd.size() == 0, "rxComposite");
         return Work.count;
     }
 }
