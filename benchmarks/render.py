@@ -264,7 +264,7 @@ def build(runs, footprint, fits, judged=True):
                          ("rxBlockingGet", "`single.blockingGet()` of a short chain"),
                          ("rxFlatMapChain", "a `flatMap` chain's inner subscriptions")):
         t.compare(f"fire-and-forget hooks installed (`track`), a subscription never found, {what}: ≤ 1.1× none "
-                  "installed", (ff, method, N, track), (ff, method, N, off), max_time=1.1, per="subscription")
+                  "installed", (ff, method, N, track), (ff, method, N, off), max_time=1.1, per="call")
     for method, peer, what in (("trackedSubscribeWithCallback", "composite", "`mono.subscribe(consumer)`"),
                                ("trackedSubscribe", "composite", "`mono.subscribe()` (a stack walk finds its site)"),
                                ("rxTrackedSubscribeWithCallback", "rxComposite",

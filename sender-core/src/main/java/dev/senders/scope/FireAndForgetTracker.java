@@ -46,7 +46,7 @@ import org.jspecify.annotations.Nullable;
  * ({@code tryAssociate}) when found; a closed scope refuses it, and it then runs untracked, counted
  * by {@link #untrackedCount()} and still listed.
  *
- * <p>Listing is free on the subscribe path: each found subscription is one object (the
+ * <p>Listing adds nothing to the subscribe path: each found subscription is one object (the
  * adapter's subscriber), linked as its stop registration into the stop source of the tracker's
  * token for it, one for tracked and one for untracked subscriptions; {@link #running()},
  * {@link #activeCount()} and {@link #report()} walk those lists (a snapshot). The label of a
