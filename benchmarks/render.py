@@ -265,6 +265,23 @@ def build(runs, footprint, fits, judged=True):
            "scope", "floor", "reactor")
     t.flat("the same for stop-aware work in a CountingScope (registered on its stop token)",
            "countingScope", "floorStoppable", "reactor")
+    # the fire-and-forget hooks (installed in TRACK): what a subscription that is never found pays, and what a
+    # found one costs against the composite-tracked subscribe a user writes by hand, in the same JMH run
+    ff, track, off = "FireAndForgetBench", {"hooks": "track"}, {"hooks": "off"}
+    for method, what in (("block", "`mono.block()` of a short chain"),
+                         ("operatorChain", "a `concatMap` chain's inner subscriptions"),
+                         ("rxBlockingGet", "`single.blockingGet()` of a short chain"),
+                         ("rxFlatMapChain", "a `flatMap` chain's inner subscriptions")):
+        t.compare(f"fire-and-forget hooks installed (`track`), a subscription never found, {what}: ≤ 1.1× none "
+                  "installed", (ff, method, N, track), (ff, method, N, off), max_time=1.1, per="call")
+    for method, peer, what in (("trackedSubscribeWithCallback", "composite", "`mono.subscribe(consumer)`"),
+                               ("trackedSubscribe", "composite", "`mono.subscribe()` (a stack walk finds its site)"),
+                               ("rxTrackedSubscribeWithCallback", "rxComposite",
+                                "`completable.subscribe(onComplete, onError)`"),
+                               ("rxTrackedSubscribe", "rxComposite", "`completable.subscribe()` (a stack walk)")):
+        t.compare(f"{what} found and tracked by the hooks: no slower than the composite-tracked subscribe written by "
+                  "hand, no more bytes", (ff, method, N, track), (ff, peer, N, off),
+                  max_time=1.0, max_bytes_ratio=1.0, per="subscription")
     return t
 
 

@@ -86,6 +86,7 @@ else
         "ContentionBench.(reactor|rxjava|reactorSpawn|rxSpawn)$ -p n=1000 ${pool[*]}"
         "ScopeLifecycleBench.(countingCreateCloseJoin|createCloseJoin|compositeCreateDispose)$"
         "OutstandingBench -p outstanding=1,1000,100000 -p tracker=floor,scope,floorStoppable,countingScope,reactor"
+        "FireAndForgetBench -p n=1000 -p hooks=off,track"
     )
 fi
 

@@ -59,6 +59,7 @@ public final class InplaceStopSource {
      */
 
     private static final int SWEEP_MIN = 16;
+    private static final int WALK_RETRIES = 3;
 
     private volatile @Nullable StopNode head;
     /** Cancelled nodes still linked (approximately: see the implementation notes). */
@@ -196,6 +197,34 @@ public final class InplaceStopSource {
                 sweep();
             } finally {
                 sweeping = 0;
+            }
+        }
+    }
+
+    /**
+     * {@link StopNode.Host#forEachRegistered}: walks the list from the head, passing each node
+     * that is {@code REGISTERED} when read. A node popped while the walk stands on it has had its
+     * link cleared, so the walk can end early there (every node it passed before is then
+     * deregistered: only cancelled nodes above it can have been taken off); when the list ends at
+     * a node that is not registered and the head moved meanwhile, the walk starts again from the
+     * head, at most {@value #WALK_RETRIES} times, passing only nodes it did not pass before.
+     */
+    void forEachRegistered(java.util.function.Consumer<? super StopNode> action) {
+        java.util.Set<StopNode> passed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (int attempt = 0; attempt <= WALK_RETRIES; attempt++) {
+            StopNode h = head;
+            if (h == null || h instanceof Stopped) {
+                return;
+            }
+            StopNode last = h;
+            for (StopNode n = h; n != null; n = n.nextNode()) {
+                last = n;
+                if ((n.nodeWord() & StopNode.MASK) == StopNode.REGISTERED && passed.add(n)) {
+                    action.accept(n);
+                }
+            }
+            if ((last.nodeWord() & StopNode.MASK) == StopNode.REGISTERED || head == h) {
+                return; // the list's real end
             }
         }
     }
@@ -407,6 +436,11 @@ public final class InplaceStopSource {
         @Override
         public void cancelled(StopNode node) {
             source.cancelled(node);
+        }
+
+        @Override
+        public void forEachRegistered(java.util.function.Consumer<? super StopNode> action) {
+            source.forEachRegistered(action);
         }
 
         @Override

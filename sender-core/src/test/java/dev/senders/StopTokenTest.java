@@ -210,4 +210,28 @@ class StopTokenTest {
             Hooks.resetOnErrorDropped();
         }
     }
+
+    @Test
+    @DisplayName("the list walk (listings of fire-and-forget work) passes each registration still registered, once, and none once stopped")
+    void forEachRegisteredPassesEachRegisteredNodeOnceAndNoneAfterStop() {
+        InplaceStopSource source = new InplaceStopSource();
+        dev.senders.internal.signal.StopNode.Host host = (dev.senders.internal.signal.StopNode.Host) source.token();
+        StopCallback first = source.token().onStop(() -> { });
+        StopCallback middle = source.token().onStop(() -> { });
+        StopCallback newest = source.token().onStop(() -> { });
+        java.util.List<Object> passed = new java.util.ArrayList<>();
+        host.forEachRegistered(passed::add);
+        assertEquals(java.util.List.of(newest, middle, first), passed, "newest first, each once");
+
+        middle.close(); // not the head: stays linked, cancelled
+        newest.close(); // the head: popped, its link cleared
+        passed.clear();
+        host.forEachRegistered(passed::add);
+        assertEquals(java.util.List.of(first), passed, "deregistered ones are not passed");
+
+        source.requestStop();
+        passed.clear();
+        host.forEachRegistered(passed::add);
+        assertTrue(passed.isEmpty(), "nothing is registered once stop was requested");
+    }
 }

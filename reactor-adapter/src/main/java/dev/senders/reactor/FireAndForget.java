@@ -1,8 +1,10 @@
 package dev.senders.reactor;
 
+import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.FireAndForgetMode;
 import dev.senders.scope.FireAndForgetTracker;
+import dev.senders.scope.internal.FireAndForgetToken;
 import dev.senders.scope.internal.LambdaFields;
 import java.lang.invoke.MethodHandles;
 import java.util.Collection;
@@ -130,23 +132,21 @@ public final class FireAndForget {
     static CoreSubscriber<Object> lift(FireAndForgetTracker tracker, CoreSubscriber<Object> subscriber) {
         Class<?> c = subscriber.getClass();
         LambdaFields fields;
-        String kind;
         if (c == LAMBDA_MONO) {
             fields = MONO_FIELDS;
-            kind = "Mono.subscribe";
         } else if (c == LAMBDA_FLUX) {
             fields = FLUX_FIELDS;
-            kind = "Flux.subscribe";
         } else {
             return subscriber;
         }
-        FireAndForgetTracker.Entry entry = tracker.found(kind, fields.firstCallback(subscriber));
-        if (entry == null) {
+        Object origin = tracker.origin(fields.firstCallback(subscriber));
+        if (origin == null) {
             return subscriber;
         }
+        AsyncScopeToken token = tracker.associate();
         FireAndForgetSubscriber<Object> work = new FireAndForgetSubscriber<>(subscriber,
-                entry.tracked() && !fields.hasErrorCallback(subscriber));
-        work.startDirectInline(entry);
+                FireAndForgetToken.tracked(token) && !fields.hasErrorCallback(subscriber), c == LAMBDA_FLUX);
+        work.start(token, origin);
         return work;
     }
 }

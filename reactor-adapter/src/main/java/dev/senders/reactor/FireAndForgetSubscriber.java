@@ -1,10 +1,6 @@
 package dev.senders.reactor;
 
-import dev.senders.internal.VarHandles;
-import dev.senders.scope.FireAndForgetTracker;
-import dev.senders.scope.internal.SpawnedWork;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import dev.senders.scope.internal.FireAndForgetWork;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
@@ -14,56 +10,41 @@ import reactor.util.context.Context;
 /**
  * A fire-and-forget subscription found by {@link FireAndForget}'s hook: sits between the source
  * and Reactor's lambda subscriber (the caller's {@code Disposable}), passing every signal and
- * request through, as one piece of spawned work whose token is the tracker's
- * {@link FireAndForgetTracker.Entry} (associated with the scope in {@code TRACK}, only listed in
- * {@code REPORT}). The work ends with the source's terminal signal (after the lambda subscriber
- * got it), with the caller's {@code dispose()} (the lambda subscriber cancels this subscription),
- * or with the scope's stop (which cancels the source and disposes the lambda subscriber). In
- * {@code TRACK}, an error of a subscription given no error callback goes to the scope's error
- * handler, once, and the lambda subscriber is disposed instead of dropping it to
- * {@code Operators.onErrorDropped}; every other error reaches the lambda subscriber as without the
- * hook.
- *
- * <h2>Implementation notes</h2>
- *
- * The state machine is {@link SpawnedWork}'s, started on the hook's stack
- * ({@link SpawnedWork#startDirectInline}) before Reactor subscribes this object to the source, so
- * {@link #subscribeUpstream} does nothing. {@code upstream} follows Reactor's
- * {@code Operators.setOnce}/{@code terminate} protocol, as in {@link PublisherToSpawnedWork}:
- * {@code null}, then the subscription, or {@link PublisherToSpawnedWork#CANCELLED}; a stop that
- * came first cancels the subscription as it arrives.
+ * request through. What the work is, how it ends and where errors go: {@link FireAndForgetWork};
+ * this class is Reactor's signal plumbing only. The adapter bit ({@link #FLUX}) says whether a
+ * {@code Flux} or a {@code Mono} was subscribed.
  */
-final class FireAndForgetSubscriber<T> extends SpawnedWork implements CoreSubscriber<T>, Subscription {
+final class FireAndForgetSubscriber<T> extends FireAndForgetWork implements CoreSubscriber<T>, Subscription {
+
+    /** Adapter bit: a {@code Flux} was subscribed (else a {@code Mono}). */
+    static final int FLUX = 1;
 
     private final CoreSubscriber<? super T> actual;
-    /** TRACK, and no error callback: errors go to the scope instead of the lambda subscriber. */
-    private final boolean routeErrors;
-    private volatile @Nullable Subscription upstream;
 
-    FireAndForgetSubscriber(CoreSubscriber<? super T> actual, boolean routeErrors) {
-        super(0);
+    /**
+     * @param actual the lambda subscriber
+     * @param routeErrors tracked, and no error callback: errors go to the scope
+     * @param flux whether a {@code Flux} was subscribed
+     */
+    FireAndForgetSubscriber(CoreSubscriber<? super T> actual, boolean routeErrors, boolean flux) {
+        super((routeErrors ? ROUTE_ERRORS : 0) | (flux ? FLUX << ADAPTER_SHIFT : 0));
         this.actual = actual;
-        this.routeErrors = routeErrors;
     }
 
     @Override
-    protected void subscribeUpstream() {
-        // Reactor subscribes this object to the source once the hook returned it
+    public String kind() {
+        return adapterBits() == FLUX ? "Flux.subscribe" : "Mono.subscribe";
     }
 
     @Override
-    protected void cancelUpstream() {
-        Subscription s = (Subscription) UPSTREAM.getAndSet(this, PublisherToSpawnedWork.CANCELLED);
-        if (s != null && s != PublisherToSpawnedWork.CANCELLED) {
-            s.cancel();
-        }
-        disposeActual(); // the caller's Disposable reports disposed (a no-op when it is the one disposing)
+    protected void cancel(Object upstream) {
+        ((Subscription) upstream).cancel();
     }
 
-    private void disposeActual() {
-        if (actual instanceof Disposable) {
-            ((Disposable) actual).dispose();
-        }
+    /** Reactor's lambda subscribers (the only ones the hook wraps) are the caller's {@code Disposable}. */
+    @Override
+    protected void disposeActual() {
+        ((Disposable) actual).dispose();
     }
 
     @Override
@@ -78,11 +59,7 @@ final class FireAndForgetSubscriber<T> extends SpawnedWork implements CoreSubscr
 
     @Override
     public void onSubscribe(Subscription s) {
-        if (UPSTREAM.compareAndSet(this, null, s)) {
-            actual.onSubscribe(this);
-            return;
-        }
-        s.cancel(); // stopped or disposed before the source subscribed: never runs
+        upstreamArrived(s);
         actual.onSubscribe(this);
     }
 
@@ -93,10 +70,7 @@ final class FireAndForgetSubscriber<T> extends SpawnedWork implements CoreSubscr
 
     @Override
     public void onError(Throwable e) {
-        UPSTREAM.setRelease(this, PublisherToSpawnedWork.CANCELLED);
-        if (routeErrors) {
-            upstreamTerminated(e); // the scope's handler, once
-            disposeActual();
+        if (routedToScope(e)) {
             return;
         }
         try {
@@ -108,7 +82,7 @@ final class FireAndForgetSubscriber<T> extends SpawnedWork implements CoreSubscr
 
     @Override
     public void onComplete() {
-        UPSTREAM.setRelease(this, PublisherToSpawnedWork.CANCELLED);
+        terminating();
         try {
             actual.onComplete();
         } finally {
@@ -118,9 +92,9 @@ final class FireAndForgetSubscriber<T> extends SpawnedWork implements CoreSubscr
 
     @Override
     public void request(long n) {
-        Subscription s = upstream;
-        if (s != null && s != PublisherToSpawnedWork.CANCELLED) {
-            s.request(n);
+        @Nullable Object s = upstream();
+        if (s != null) {
+            ((Subscription) s).request(n);
         }
     }
 
@@ -129,11 +103,4 @@ final class FireAndForgetSubscriber<T> extends SpawnedWork implements CoreSubscr
     public void cancel() {
         stop();
     }
-
-    @Override
-    public String toString() {
-        return "FireAndForget[" + actual + "]";
-    }
-
-    private static final VarHandle UPSTREAM = VarHandles.field(MethodHandles.lookup(), FireAndForgetSubscriber.class, "upstream", Subscription.class);
 }

@@ -281,4 +281,24 @@ class ReactorFireAndForgetTest {
             return f.subscribe();
         }
     }
+
+    @Test
+    void track_theScopesStopEndsTheRunningOnesAndTheReportCountsThemBySite() {
+        install(FireAndForgetMode.TRACK, FRAMEWORK);
+        Consumer<Object> ignore = v -> { };
+        Disposable a = Mono.never().subscribe(ignore);
+        Disposable b = Flux.never().subscribe(ignore);
+        Mono.just("done").subscribe(ignore); // ends before the stop: not counted
+        assertEquals(2, tracker.activeCount());
+        assertEquals(2, tracker.running().size());
+
+        scope.requestStop();
+
+        assertTrue(a.isDisposed() && b.isDisposed(), "the stop disposed the callers' handles");
+        assertEquals(0, tracker.activeCount());
+        assertEquals(0, scope.count());
+        assertEquals(2, tracker.endedAfterStopCount());
+        assertTrue(tracker.report().contains("2 ended after the scope's stop request"), tracker.report());
+        assertTrue(tracker.report().contains("2 x " + ReactorFireAndForgetTest.class.getName()), tracker.report());
+    }
 }

@@ -1,8 +1,10 @@
 package dev.senders.rxjava3;
 
+import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.FireAndForgetMode;
 import dev.senders.scope.FireAndForgetTracker;
+import dev.senders.scope.internal.FireAndForgetToken;
 import dev.senders.scope.internal.LambdaFields;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.CompletableObserver;
@@ -63,19 +65,18 @@ public final class FireAndForget {
 
     private static final String INTERNAL = "io.reactivex.rxjava3.internal.";
 
-    private static final Kind SINGLE_CONSUMER = new Kind("observers.ConsumerSingleObserver", "Single.subscribe",
+    private static final Kind SINGLE_CONSUMER = new Kind("observers.ConsumerSingleObserver",
             FireAndForgetObserver.SINGLE, "onSuccess", "onError");
-    private static final Kind SINGLE_BICONSUMER = new Kind("observers.BiConsumerSingleObserver", "Single.subscribe",
+    private static final Kind SINGLE_BICONSUMER = new Kind("observers.BiConsumerSingleObserver",
             FireAndForgetObserver.SINGLE, "onCallback");
-    private static final Kind MAYBE = new Kind("operators.maybe.MaybeCallbackObserver", "Maybe.subscribe",
+    private static final Kind MAYBE = new Kind("operators.maybe.MaybeCallbackObserver",
             FireAndForgetObserver.MAYBE, "onSuccess", "onError", "onComplete");
     private static final Kind COMPLETABLE_CALLBACK = new Kind("observers.CallbackCompletableObserver",
-            "Completable.subscribe", FireAndForgetObserver.COMPLETABLE, "onComplete", "onError");
-    private static final Kind COMPLETABLE_EMPTY = new Kind("observers.EmptyCompletableObserver",
-            "Completable.subscribe", FireAndForgetObserver.COMPLETABLE);
-    private static final Kind OBSERVABLE = new Kind("observers.LambdaObserver", "Observable.subscribe",
+            FireAndForgetObserver.COMPLETABLE, "onComplete", "onError");
+    private static final Kind COMPLETABLE_EMPTY = new Kind("observers.EmptyCompletableObserver", FireAndForgetObserver.COMPLETABLE);
+    private static final Kind OBSERVABLE = new Kind("observers.LambdaObserver",
             FireAndForgetObserver.OBSERVABLE, "onNext", "onError", "onComplete", "onSubscribe");
-    private static final Kind FLOWABLE = new Kind("subscribers.LambdaSubscriber", "Flowable.subscribe",
+    private static final Kind FLOWABLE = new Kind("subscribers.LambdaSubscriber",
             FireAndForgetObserver.FLOWABLE, "onNext", "onError", "onComplete", "onSubscribe");
 
     private static @Nullable FireAndForgetTracker installed;
@@ -85,11 +86,10 @@ public final class FireAndForget {
     /** One of RxJava's lambda observer classes. */
     private static final class Kind {
         final @Nullable Class<?> type;
-        final String name;
         final int rxType;
         final @Nullable LambdaFields fields;
 
-        Kind(String cls, String name, int rxType, String... callbacks) {
+        Kind(String cls, int rxType, String... callbacks) {
             Class<?> t;
             try {
                 t = Class.forName(INTERNAL + cls, false, RxJavaPlugins.class.getClassLoader());
@@ -97,7 +97,6 @@ public final class FireAndForget {
                 t = null; // another RxJava 3 line: that form is not found
             }
             this.type = t;
-            this.name = name;
             this.rxType = rxType;
             this.fields = t == null || callbacks.length == 0 ? null
                     : new LambdaFields(MethodHandles.lookup(), t, null, INTERNAL, callbacks);
@@ -208,14 +207,16 @@ public final class FireAndForget {
             return observer;
         }
         LambdaFields f = k.fields;
-        FireAndForgetTracker.Entry entry = tracker.found(k.name, f == null ? null : f.firstCallback(observer));
-        if (entry == null) {
+        Object origin = tracker.origin(f == null ? null : f.firstCallback(observer));
+        if (origin == null) {
             return observer;
         }
+        AsyncScopeToken token = tracker.associate();
         boolean hasErrorCallback = !(observer instanceof LambdaConsumerIntrospection)
                 || ((LambdaConsumerIntrospection) observer).hasCustomOnError();
-        FireAndForgetObserver work = new FireAndForgetObserver(observer, k.rxType, entry.tracked() && !hasErrorCallback);
-        work.startDirectInline(entry);
+        FireAndForgetObserver work = new FireAndForgetObserver(observer, k.rxType,
+                FireAndForgetToken.tracked(token) && !hasErrorCallback);
+        work.start(token, origin);
         return work;
     }
 

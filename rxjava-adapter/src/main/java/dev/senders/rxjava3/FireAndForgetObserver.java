@@ -1,8 +1,6 @@
 package dev.senders.rxjava3;
 
-import dev.senders.internal.VarHandles;
-import dev.senders.scope.FireAndForgetTracker;
-import dev.senders.scope.internal.SpawnedWork;
+import dev.senders.scope.internal.FireAndForgetWork;
 import io.reactivex.rxjava3.core.CompletableObserver;
 import io.reactivex.rxjava3.core.FlowableSubscriber;
 import io.reactivex.rxjava3.core.MaybeObserver;
@@ -10,36 +8,19 @@ import io.reactivex.rxjava3.core.Observer;
 import io.reactivex.rxjava3.core.SingleObserver;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
 
 /**
  * A fire-and-forget subscription found by {@link FireAndForget}'s plugin hooks, for any of the five
  * RxJava types: sits between the source and RxJava's lambda observer (the caller's
- * {@code Disposable}), passing every signal (and, for a {@code Flowable}, every request) through,
- * as one piece of spawned work whose token is the tracker's {@link FireAndForgetTracker.Entry}
- * (associated with the scope in {@code TRACK}, only listed in {@code REPORT}). The work ends with
- * the source's terminal signal (after the lambda observer got it), with the caller's
- * {@code dispose()} (the lambda observer disposes this object), or with the scope's stop (which
- * disposes the source and the lambda observer). In {@code TRACK}, an error of a subscription given
- * no error callback goes to the scope's error handler, once, and the lambda observer is disposed
- * instead of passing an {@code OnErrorNotImplementedException} to {@code RxJavaPlugins.onError};
- * every other error reaches the lambda observer as without the hook.
- *
- * <h2>Implementation notes</h2>
- *
- * The state machine is {@link SpawnedWork}'s, started on the hook's stack
- * ({@link SpawnedWork#startDirectInline}) before RxJava subscribes this object to the source, so
- * {@link #subscribeUpstream} does nothing. {@code upstream} follows the
- * {@code DisposableHelper}/{@code SubscriptionHelper} protocol, as in {@link RxToSpawnedWork}:
- * {@code null}, then the source's {@code Disposable} or {@code Subscription}, or {@link #DISPOSED};
- * a stop that came first disposes what arrives. {@code type} says which of the five observer
- * interfaces {@code actual} is.
+ * {@code Disposable}), passing every signal (and, for a {@code Flowable}, every request) through.
+ * What the work is, how it ends and where errors go: {@link FireAndForgetWork}; this class is
+ * RxJava's signal plumbing only. The adapter bits say which of the five observer interfaces
+ * {@code actual} is ({@link #COMPLETABLE} ... {@link #FLOWABLE}); an error nobody can take any more
+ * goes to {@code RxJavaPlugins.onError}, as RxJava's lambda observers do.
  */
-final class FireAndForgetObserver extends SpawnedWork implements Disposable, Subscription,
+final class FireAndForgetObserver extends FireAndForgetWork implements Disposable, Subscription,
         CompletableObserver, SingleObserver<Object>, MaybeObserver<Object>, Observer<Object>,
         FlowableSubscriber<Object> {
 
@@ -49,43 +30,36 @@ final class FireAndForgetObserver extends SpawnedWork implements Disposable, Sub
     static final int OBSERVABLE = RxToSpawnedWork.OBSERVABLE;
     static final int FLOWABLE = RxToSpawnedWork.FLOWABLE;
 
-    private static final Object DISPOSED = new Object();
+    private static final String[] KINDS = {"Completable.subscribe", "Single.subscribe", "Maybe.subscribe",
+        "Observable.subscribe", "Flowable.subscribe"};
 
     private final Object actual;
-    private final int type;
-    /** TRACK, and no error callback: errors go to the scope instead of the lambda observer. */
-    private final boolean routeErrors;
-    private volatile @Nullable Object upstream;
 
+    /**
+     * @param actual the lambda observer
+     * @param type which of the five types was subscribed
+     * @param routeErrors tracked, and no error callback: errors go to the scope
+     */
     FireAndForgetObserver(Object actual, int type, boolean routeErrors) {
-        super(0);
+        super((routeErrors ? ROUTE_ERRORS : 0) | type << ADAPTER_SHIFT);
         this.actual = actual;
-        this.type = type;
-        this.routeErrors = routeErrors;
+    }
+
+    private int type() {
+        return adapterBits();
     }
 
     @Override
-    protected void subscribeUpstream() {
-        // RxJava subscribes this object to the source once the hook returned it
+    public String kind() {
+        return KINDS[type()];
     }
 
     @Override
-    protected void cancelUpstream() {
-        end(UPSTREAM.getAndSet(this, DISPOSED));
-        disposeActual(); // the caller's Disposable reports disposed (a no-op when it is the one disposing)
-    }
-
-    private static void end(@Nullable Object u) {
-        if (u instanceof Disposable) {
-            ((Disposable) u).dispose();
-        } else if (u instanceof Subscription) {
-            ((Subscription) u).cancel();
-        }
-    }
-
-    private void disposeActual() {
-        if (actual instanceof Disposable) {
-            ((Disposable) actual).dispose();
+    protected void cancel(Object upstream) {
+        if (upstream instanceof Disposable) {
+            ((Disposable) upstream).dispose();
+        } else {
+            ((Subscription) upstream).cancel();
         }
     }
 
@@ -94,14 +68,18 @@ final class FireAndForgetObserver extends SpawnedWork implements Disposable, Sub
         RxJavaPlugins.onError(error); // after dispose: undeliverable, as RxJava's lambda observers do
     }
 
+    /** The caller's {@code Disposable}: every lambda observer the hooks wrap is one. */
+    @Override
+    protected void disposeActual() {
+        ((Disposable) actual).dispose();
+    }
+
     // ---- upstream signals
 
     @Override
     public void onSubscribe(Disposable d) {
-        if (!UPSTREAM.compareAndSet(this, null, d)) {
-            d.dispose(); // stopped or disposed before the source subscribed: never runs
-        }
-        switch (type) {
+        upstreamArrived(d);
+        switch (type()) {
             case COMPLETABLE: ((CompletableObserver) actual).onSubscribe(this); break;
             case SINGLE: ((SingleObserver<?>) actual).onSubscribe(this); break;
             case MAYBE: ((MaybeObserver<?>) actual).onSubscribe(this); break;
@@ -111,18 +89,16 @@ final class FireAndForgetObserver extends SpawnedWork implements Disposable, Sub
 
     @Override
     public void onSubscribe(Subscription s) {
-        if (!UPSTREAM.compareAndSet(this, null, s)) {
-            s.cancel();
-        }
+        upstreamArrived(s);
         ((Subscriber<?>) actual).onSubscribe(this);
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public void onSuccess(Object value) {
-        UPSTREAM.setRelease(this, DISPOSED);
+        terminating();
         try {
-            if (type == SINGLE) {
+            if (type() == SINGLE) {
                 ((SingleObserver<Object>) actual).onSuccess(value);
             } else {
                 ((MaybeObserver<Object>) actual).onSuccess(value);
@@ -135,7 +111,7 @@ final class FireAndForgetObserver extends SpawnedWork implements Disposable, Sub
     @Override
     @SuppressWarnings("unchecked")
     public void onNext(Object t) {
-        if (type == FLOWABLE) {
+        if (type() == FLOWABLE) {
             ((Subscriber<Object>) actual).onNext(t);
         } else {
             ((Observer<Object>) actual).onNext(t);
@@ -143,20 +119,15 @@ final class FireAndForgetObserver extends SpawnedWork implements Disposable, Sub
     }
 
     @Override
-    public void onError(Throwable e) {
-        UPSTREAM.setRelease(this, DISPOSED);
-        if (routeErrors) {
-            upstreamTerminated(e); // the scope's handler, once
-            disposeActual();
-            return;
-        }
+    public void onComplete() {
+        terminating();
         try {
-            switch (type) {
-                case COMPLETABLE: ((CompletableObserver) actual).onError(e); break;
-                case SINGLE: ((SingleObserver<?>) actual).onError(e); break;
-                case MAYBE: ((MaybeObserver<?>) actual).onError(e); break;
-                case OBSERVABLE: ((Observer<?>) actual).onError(e); break;
-                default: ((Subscriber<?>) actual).onError(e); break;
+            switch (type()) {
+                case COMPLETABLE: ((CompletableObserver) actual).onComplete(); break;
+                case MAYBE: ((MaybeObserver<?>) actual).onComplete(); break;
+                case OBSERVABLE: ((Observer<?>) actual).onComplete(); break;
+                case FLOWABLE: ((Subscriber<?>) actual).onComplete(); break;
+                default: break; // a Single has no onComplete
             }
         } finally {
             upstreamCompleted();
@@ -164,15 +135,17 @@ final class FireAndForgetObserver extends SpawnedWork implements Disposable, Sub
     }
 
     @Override
-    public void onComplete() {
-        UPSTREAM.setRelease(this, DISPOSED);
+    public void onError(Throwable e) {
+        if (routedToScope(e)) {
+            return;
+        }
         try {
-            switch (type) {
-                case COMPLETABLE: ((CompletableObserver) actual).onComplete(); break;
-                case MAYBE: ((MaybeObserver<?>) actual).onComplete(); break;
-                case OBSERVABLE: ((Observer<?>) actual).onComplete(); break;
-                case FLOWABLE: ((Subscriber<?>) actual).onComplete(); break;
-                default: break; // a Single has no onComplete
+            switch (type()) {
+                case COMPLETABLE: ((CompletableObserver) actual).onError(e); break;
+                case SINGLE: ((SingleObserver<?>) actual).onError(e); break;
+                case MAYBE: ((MaybeObserver<?>) actual).onError(e); break;
+                case OBSERVABLE: ((Observer<?>) actual).onError(e); break;
+                default: ((Subscriber<?>) actual).onError(e); break;
             }
         } finally {
             upstreamCompleted();
@@ -191,7 +164,7 @@ final class FireAndForgetObserver extends SpawnedWork implements Disposable, Sub
 
     @Override
     public void request(long n) {
-        Object u = upstream;
+        Object u = upstream();
         if (u instanceof Subscription) {
             ((Subscription) u).request(n);
         }
@@ -201,11 +174,4 @@ final class FireAndForgetObserver extends SpawnedWork implements Disposable, Sub
     public void cancel() {
         stop();
     }
-
-    @Override
-    public String toString() {
-        return "FireAndForget[" + actual + "]";
-    }
-
-    private static final VarHandle UPSTREAM = VarHandles.field(MethodHandles.lookup(), FireAndForgetObserver.class, "upstream", Object.class);
 }

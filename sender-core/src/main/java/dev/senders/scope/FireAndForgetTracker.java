@@ -1,10 +1,11 @@
 package dev.senders.scope;
 
-import dev.senders.Env;
 import dev.senders.Hooks;
 import dev.senders.internal.Durations;
 import dev.senders.internal.SharedTimer;
 import dev.senders.internal.VarHandles;
+import dev.senders.scope.internal.FireAndForgetToken;
+import dev.senders.scope.internal.FireAndForgetWork;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Instant;
@@ -15,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
@@ -46,14 +46,24 @@ import org.jspecify.annotations.Nullable;
  * ({@code tryAssociate}) when found; a closed scope refuses it, and it then runs untracked, counted
  * by {@link #untrackedCount()} and still listed.
  *
- * <h2>Implementation notes</h2>
- *
- * One {@link Entry} per found subscription, held in a concurrent set while it runs; the adapter's
- * subscriber ends it through {@link Entry#dissociate()} (the spawned-work state machine calls it
- * exactly once), which takes it out of the set and releases its association. Labels of callback
- * classes are cached per class ({@link ClassValue}).
+ * <p>Listing adds nothing to the subscribe path: each found subscription is one object (the
+ * adapter's subscriber), linked as its stop registration into the stop source of the tracker's
+ * token for it, one for tracked and one for untracked subscriptions; {@link #running()},
+ * {@link #activeCount()} and {@link #report()} walk those lists (a snapshot). The label of a
+ * subscription is formatted when it is listed, not when it is found.
  */
 public final class FireAndForgetTracker implements AutoCloseable {
+    /*
+     * Implementation notes. The hot path is origin() then associate(): a ClassValue lookup of
+     * the callback's class (its label, "" for framework code), or a stack walk that tests each
+     * frame's class with a ClassValue (plumbing or not) and keeps the frame unformatted; then
+     * the scope's tryAssociate (TRACK) and one LongAdder increment. The work itself
+     * (dev.senders.scope.internal.FireAndForgetWork) links into the token's stop source and
+     * unlinks when it ends, exactly once (SpawnedWork's state machine). The tracked token's
+     * source is stopped from this tracker's one registration on the scope's stop token, which
+     * first counts the subscriptions still running by label: each of them ends after the stop
+     * request.
+     */
 
     /**
      * Where framework code lives, by package prefix: subscriptions whose origin is in one of these
@@ -78,16 +88,29 @@ public final class FireAndForgetTracker implements AutoCloseable {
 
     private static final int REPORT_LINES = 10;
     private static final int MAX_LABELS = 64;
-    private static final StackWalker WALKER = StackWalker.getInstance();
+    private static final StackWalker WALKER = StackWalker.getInstance(
+            java.util.Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE), 16);
+    /** Whether a frame's class is the libraries' or this feature's (skipped by the site walk). */
+    private static final ClassValue<Boolean> PLUMBING_CLASS = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return isPlumbing(type.getName());
+        }
+    };
+    private static final java.util.function.Function<java.util.stream.Stream<StackWalker.StackFrame>,
+            StackWalker.StackFrame> SITE = FireAndForgetTracker::siteFrame;
     private static final CopyOnWriteArrayList<FireAndForgetTracker> INSTALLED = new CopyOnWriteArrayList<>();
 
     private final String adapter;
     private final CountingScope scope;
     private final AsyncScopeToken token;
+    /** TRACK: the token of the subscriptions associated with the scope; else null. */
+    private final @Nullable FireAndForgetToken trackedToken;
+    /** The token of the subscriptions associated with nothing (REPORT; TRACK once the scope closed). */
+    private final FireAndForgetToken untrackedToken = new FireAndForgetToken(null);
     private final FireAndForgetMode mode;
     private final String[] framework;
     private final boolean captureSites;
-    private final Set<Entry> running = ConcurrentHashMap.newKeySet();
     private final LongAdder found = new LongAdder();
     private final LongAdder untracked = new LongAdder();
     /** TRACK: subscriptions that ended after the scope's stop request, by label (at most MAX_LABELS). */
@@ -129,6 +152,19 @@ public final class FireAndForgetTracker implements AutoCloseable {
         this.token = scope.getToken();
         this.framework = frameworkPackages.toArray(new String[0]);
         this.captureSites = captureSites;
+        if (mode == FireAndForgetMode.TRACK) {
+            FireAndForgetToken t = new FireAndForgetToken(token);
+            trackedToken = t;
+            scope.stopToken().onStop(() -> scopeStopped(t)); // lives as long as the scope's stop source
+        } else {
+            trackedToken = null;
+        }
+    }
+
+    /** The scope's stop: counts the tracked subscriptions still running by label, then stops them. */
+    private void scopeStopped(FireAndForgetToken tracked) {
+        tracked.forEachRunning(w -> endedAfterStop(label(w.origin())));
+        tracked.stop();
     }
 
     /**
@@ -153,62 +189,77 @@ public final class FireAndForgetTracker implements AutoCloseable {
     }
 
     /**
-     * For the adapters' hooks: a subscription with a lambda subscriber starts. Returns its entry if
-     * it is a fire-and-forget subscription of the application (associated with the scope in
-     * {@code TRACK} when the scope accepts it), or {@code null} if its origin is framework code, it
-     * has no site within the walk, or this tracker is closed: then it must run as it would without
-     * the hooks.
+     * For the adapters' hooks, first: a subscription with a lambda subscriber starts. Returns its
+     * origin if it is a fire-and-forget subscription of the application (the callback's class, or
+     * the subscribe site), or {@code null} if its origin is framework code, it has no site within
+     * the walk, or this tracker is closed: then it must run as it would without the hooks.
      *
-     * @param kind what was subscribed, e.g. {@code "Mono.subscribe"}
      * @param callback the first callback given to {@code subscribe}, or {@code null}
-     * @return the entry to end when the subscription ends, or {@code null}
+     * @return the origin to start the adapter's work with, or {@code null}
      */
-    public @Nullable Entry found(String kind, @Nullable Object callback) {
+    public @Nullable Object origin(@Nullable Object callback) {
         if (closed != 0) {
             return null;
         }
-        String label = null;
+        Class<?> type = null;
         if (callback != null) {
-            label = labels.get(callback.getClass());
-            if (label.isEmpty()) {
+            type = callback.getClass();
+            if (labels.get(type).isEmpty()) {
                 return null;
             }
         }
-        StackTraceElement[] site = null;
         boolean capture = captureSites || Hooks.isDebugCaptureEnabled();
-        if (label == null || capture) {
-            StackWalker.StackFrame f = WALKER.walk(FireAndForgetTracker::siteFrame);
-            if (f == null || isFramework(f.getClassName())) {
-                return null;
-            }
-            label = format(f);
-            if (capture) {
-                site = new StackTraceElement[] {f.toStackTraceElement()};
-            }
+        if (type != null && !capture) {
+            return type;
         }
+        StackWalker.StackFrame f = WALKER.walk(SITE);
+        if (f == null || labels.get(f.getDeclaringClass()).isEmpty()) {
+            return null;
+        }
+        return capture ? new StackTraceElement[] {f.toStackTraceElement()} : f;
+    }
+
+    /**
+     * For the adapters' hooks, once {@link #origin} found the subscription: counts it and, in
+     * {@code TRACK}, associates it with the scope. Returns the token to start the adapter's work
+     * with ({@code FireAndForgetWork.start}); a closed scope's refusal gives the untracked token
+     * and is counted by {@link #untrackedCount()}.
+     *
+     * @return the tracked token, or the untracked one
+     */
+    public AsyncScopeToken associate() {
         found.increment();
-        boolean tracked = false;
-        if (mode == FireAndForgetMode.TRACK) {
-            tracked = token.tryAssociate();
-            if (!tracked) {
-                untracked.increment();
-            }
+        FireAndForgetToken t = trackedToken;
+        if (t == null) {
+            return untrackedToken;
         }
-        Entry e = new Entry(this, kind, label, site, tracked);
-        running.add(e);
-        return e;
+        if (token.tryAssociate()) {
+            return t;
+        }
+        untracked.increment();
+        return untrackedToken;
     }
 
     /** The first frame outside the libraries and this feature, within {@link #MAX_WALK} frames. */
     private static StackWalker.@Nullable StackFrame siteFrame(java.util.stream.Stream<StackWalker.StackFrame> frames) {
-        return frames.limit(MAX_WALK).filter(f -> !isPlumbing(f.getClassName())).findFirst().orElse(null);
+        return frames.limit(MAX_WALK).filter(f -> !PLUMBING_CLASS.get(f.getDeclaringClass())).findFirst().orElse(null);
+    }
+
+    /** The label of an origin: the callback's class, or the site's frame formatted. */
+    private String label(Object origin) {
+        if (origin instanceof Class) {
+            return labels.get((Class<?>) origin);
+        }
+        StackTraceElement e = origin instanceof StackTraceElement[] ? ((StackTraceElement[]) origin)[0]
+                : ((StackWalker.StackFrame) origin).toStackTraceElement();
+        return format(e);
     }
 
     /** {@code com.acme.Orders.place(Orders.java:42)}: the frame without its module and class loader. */
-    private static String format(StackWalker.StackFrame f) {
-        String file = f.getFileName();
-        int line = f.getLineNumber();
-        return f.getClassName() + "." + f.getMethodName() + "("
+    private static String format(StackTraceElement e) {
+        String file = e.getFileName();
+        int line = e.getLineNumber();
+        return e.getClassName() + "." + e.getMethodName() + "("
                 + (file == null ? "Unknown Source" : line >= 0 ? file + ":" + line : file) + ")";
     }
 
@@ -277,7 +328,18 @@ public final class FireAndForgetTracker implements AutoCloseable {
      * @return the number running
      */
     public int activeCount() {
-        return running.size();
+        int[] n = {0};
+        forEachRunning((w, tracked) -> n[0]++);
+        return n[0];
+    }
+
+    /** Each running subscription, with whether it is tracked. */
+    private void forEachRunning(java.util.function.ObjIntConsumer<FireAndForgetWork> action) {
+        FireAndForgetToken t = trackedToken;
+        if (t != null) {
+            t.forEachRunning(w -> action.accept(w, 1));
+        }
+        untrackedToken.forEachRunning(w -> action.accept(w, 0));
     }
 
     /**
@@ -303,10 +365,13 @@ public final class FireAndForgetTracker implements AutoCloseable {
         Instant wall = Instant.now();
         List<OutstandingWork> out = new ArrayList<>();
         String scopeName = scope.name();
-        for (Entry e : running) {
-            out.add(new OutstandingWork(scopeName, e.label, e.refused() ? e.kind + ", untracked" : e.kind,
-                    e.startNanos, now, wall, e.site));
-        }
+        boolean refusable = mode == FireAndForgetMode.TRACK;
+        forEachRunning((w, tracked) -> {
+            Object origin = w.origin();
+            out.add(new OutstandingWork(scopeName, label(origin), tracked == 0 && refusable ? w.kind() + ", untracked"
+                    : w.kind(), w.startNanos(), now, wall, origin instanceof StackTraceElement[]
+                    ? ((StackTraceElement[]) origin).clone() : null));
+        });
         out.sort(Comparator.comparing(OutstandingWork::age).reversed());
         return out;
     }
@@ -407,80 +472,6 @@ public final class FireAndForgetTracker implements AutoCloseable {
     public String toString() {
         return "FireAndForgetTracker[" + adapter + ", " + mode + ", scope '" + scope.name() + "', running="
                 + activeCount() + (isClosed() ? ", closed" : "") + "]";
-    }
-
-    /**
-     * One found subscription, as the token of its spawned-work subscriber: its association with the
-     * scope (made when found, if tracked) and its listing end together in {@link #dissociate()},
-     * which the subscriber's state machine calls exactly once. For the adapters.
-     */
-    public static final class Entry implements AsyncScopeToken {
-        final FireAndForgetTracker tracker;
-        final String kind;
-        final String label;
-        final StackTraceElement @Nullable [] site;
-        final boolean tracked;
-        final long startNanos = SharedTimer.nanoTime();
-
-        Entry(FireAndForgetTracker tracker, String kind, String label, StackTraceElement @Nullable [] site,
-                boolean tracked) {
-            this.tracker = tracker;
-            this.kind = kind;
-            this.label = label;
-            this.site = site;
-            this.tracked = tracked;
-        }
-
-        /**
-         * Whether the subscription is associated with the scope ({@code TRACK}, scope open when found).
-         *
-         * @return {@code true} if tracked
-         */
-        public boolean tracked() {
-            return tracked;
-        }
-
-        /** TRACK, but the scope was closed when it was found. */
-        boolean refused() {
-            return !tracked && tracker.mode == FireAndForgetMode.TRACK;
-        }
-
-        /** The association is made when the entry is found: never associates again. */
-        @Override
-        public boolean tryAssociate() {
-            return false;
-        }
-
-        /** The subscription ended: stops listing it and releases its association (if tracked). */
-        @Override
-        public void dissociate() {
-            if (tracker.running.remove(this) && tracked) {
-                if (tracker.scope.stopToken().stopRequested()) {
-                    tracker.endedAfterStop(label);
-                }
-                tracker.token.dissociate();
-            }
-        }
-
-        /** The scope's spawn env (its stop token) if tracked; else the empty env: nothing stops it. */
-        @Override
-        public Env spawnEnv() {
-            return tracked ? tracker.token.spawnEnv() : Env.empty();
-        }
-
-        @Override
-        public void onSpawnError(Throwable error, Env env) {
-            if (tracked) {
-                tracker.token.onSpawnError(error, env);
-            } else {
-                AsyncScopeToken.super.onSpawnError(error, env);
-            }
-        }
-
-        @Override
-        public String toString() {
-            return kind + " at " + label + (refused() ? " (untracked)" : "");
-        }
     }
 
     private static final VarHandle CLOSED = VarHandles.field(MethodHandles.lookup(), FireAndForgetTracker.class, "closed", int.class);

@@ -105,5 +105,16 @@ public interface StopNode {
          * {@link #unlink} (which does it itself).
          */
         public abstract void cancelled(StopNode node);
+
+        /**
+         * Passes each node linked into this source and still {@code REGISTERED} to {@code action},
+         * on the calling thread, from the newest; nothing once stop was requested. A snapshot
+         * taken while nodes come and go: a node linked or deregistered during the walk may or may
+         * not be passed, and no node is passed twice. Takes no lock; for listings, not
+         * for hot paths (it walks the whole list).
+         *
+         * @param action what to do with each node
+         */
+        public abstract void forEachRegistered(java.util.function.Consumer<? super StopNode> action);
     }
 }

@@ -199,12 +199,23 @@ public abstract class SpawnedWork implements StopNode {
      * The direct path for a subscriber that its library subscribes itself right after this returns
      * (a subscriber handed back from a subscribe hook): as {@link #startDirect}, but on this stack,
      * never queued, so that the registration is made before the source's signals can come.
-     * {@link #subscribeUpstream} is then expected to do nothing.
+     * {@link #subscribeUpstream} is then expected to do nothing, and is not called: since nothing
+     * is subscribed here, the work is ACTIVE from the start (the library subscribes it only after
+     * this returned, as it would subscribe an ACTIVE work after a CAS to ACTIVE), so a stop token
+     * that can link nodes gets it linked with the phase, the registration and the path set by one
+     * plain write, and no CAS to ACTIVE follows.
      */
     public final void startDirectInline(AsyncScopeToken token) {
         target = token;
+        StopToken stop = token.spawnEnv().stopToken();
+        if (stop instanceof StopNode.Host && !stop.stopRequested()) {
+            // plain: no other thread can see this object before it is linked
+            WORD.set(this, (int) WORD.get(this) | DIRECT | ACTIVE | REGISTERED);
+            ((StopNode.Host) stop).link(this); // a stop requested meanwhile runs stop() inline: ACTIVE -> DONE
+            return;
+        }
         WORD.set(this, (int) WORD.get(this) | DIRECT); // plain: no other thread can see this object yet
-        run(token.spawnEnv().stopToken());
+        run(stop);
     }
 
     private static void runDirect(SpawnedWork work, AsyncScopeToken token) {
