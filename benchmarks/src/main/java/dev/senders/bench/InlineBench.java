@@ -152,6 +152,21 @@ public class InlineBench {
         return Work.count;
     }
 
+    /**
+     * {@link #reactor} on {@link #ASYNC_MONO}: the composite-tracked subscribe of a source that
+     * takes every subscriber's general path, the peer of {@link #reactorSpawnAsync}.
+     */
+    @Benchmark
+    public long reactorAsync() {
+        Work.reset();
+        HeldSubscriber.Tracker t = new HeldSubscriber.Tracker(null);
+        for (int i = 0; i < n; i++) {
+            ASYNC_MONO.subscribe(new HeldSubscriber(t));
+        }
+        Work.check(Work.count == n && t.composite.size() == 0 && t.error == null, "reactorAsync");
+        return Work.count;
+    }
+
     /** Completable.fromRunnable().subscribe(onComplete, onError, compositeDisposable). */
     @Benchmark
     public long rxjava() {
@@ -161,6 +176,18 @@ public class InlineBench {
             COMPLETABLE.subscribe(NOTHING, ON_ERROR, cd);
         }
         Work.check(Work.count == n && cd.size() == 0, "rxjava");
+        return Work.count;
+    }
+
+    /** {@link #rxjava} on {@link #ASYNC_COMPLETABLE}, the peer of {@link #rxSpawnAsync}. */
+    @Benchmark
+    public long rxjavaAsync() {
+        Work.reset();
+        CompositeDisposable cd = new CompositeDisposable();
+        for (int i = 0; i < n; i++) {
+            ASYNC_COMPLETABLE.subscribe(NOTHING, ON_ERROR, cd);
+        }
+        Work.check(Work.count == n && cd.size() == 0, "rxjavaAsync");
         return Work.count;
     }
 
@@ -184,6 +211,17 @@ public class InlineBench {
         return joined(scope, n, "reactorSpawnSimple");
     }
 
+    /**
+     * {@link #reactorSpawn} on {@link #ASYNC_MONO}: the general path of {@code ReactorScopes.spawn}
+     * (subscribed, not called), against {@link #reactorAsync}.
+     */
+    @Benchmark
+    public long reactorSpawnAsync() {
+        CountingScope scope = new CountingScope();
+        spawnAll(ASYNC_MONO, scope.getToken(), n);
+        return joined(scope, n, false, "reactorSpawnAsync");
+    }
+
     /** The RxJava user's path instead of {@link #rxjava}: {@code RxScopes.spawn(COMPLETABLE, token)}, {@code CountingScope}. */
     @Benchmark
     public long rxSpawn() {
@@ -198,6 +236,14 @@ public class InlineBench {
         SimpleCountingScope scope = new SimpleCountingScope();
         spawnAll(COMPLETABLE, scope.getToken(), n);
         return joined(scope, n, "rxSpawnSimple");
+    }
+
+    /** {@link #rxSpawn} on {@link #ASYNC_COMPLETABLE}, against {@link #rxjavaAsync}. */
+    @Benchmark
+    public long rxSpawnAsync() {
+        CountingScope scope = new CountingScope();
+        spawnAll(ASYNC_COMPLETABLE, scope.getToken(), n);
+        return joined(scope, n, false, "rxSpawnAsync");
     }
 
     /** Resets the counters, then {@code ReactorScopes.spawn(mono, token)} n times; a refusal fails the run. */

@@ -80,8 +80,8 @@ final class PublisherToSpawnedWork extends SpawnedWork implements CoreSubscriber
      * {@code Callable}): {@code call()} instead of a subscription. Its value, if any, goes to the
      * discard hook as an element would; what it throws is an error, through
      * {@code Operators.onOperatorError} as {@code Mono.fromCallable}'s subscription reports it.
-     * Nothing can cancel it meanwhile: the work is not registered on a stop token (decision U7)
-     * and its {@code Disposable} is not handed out yet.
+     * Nothing can cancel it meanwhile: the work is not registered on a stop token while it is
+     * being subscribed (decision U7) and its {@code Disposable} is not handed out yet.
      */
     private void call(Callable<?> c) {
         Object value;
@@ -104,8 +104,7 @@ final class PublisherToSpawnedWork extends SpawnedWork implements CoreSubscriber
      * class test first: it fails fast for a {@code Flux} or a plain {@code Publisher}, without
      * scanning their interfaces.
      */
-    @Override
-    protected boolean synchronousSource() {
+    private boolean synchronousSource() {
         Object p = source;
         return p instanceof Mono && p instanceof Callable;
     }
@@ -200,6 +199,7 @@ final class PublisherToSpawnedWork extends SpawnedWork implements CoreSubscriber
         // spawned work's elements are given up, as Flux.subscribe() without a consumer does; only
         // the discard hook (a Context entry) can observe them
         Dropped.discard(t, Context.of(Nulls.nonNull(env().get(ReactorSenders.CONTEXT)))); // the query has a default
+        checkStopWhileSubscribing(); // a synchronous source of many elements: a stop cancels it now
     }
 
     @Override
