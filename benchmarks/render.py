@@ -224,6 +224,13 @@ def build(runs, footprint, fits, judged=True):
               (pb, "reactorSpawn", N), (pb, "reactor", N), max_time=1.0, max_bytes_ratio=1.0)
     t.compare("`RxScopes.spawn` on a 2-thread pool, 1,000 tasks: no slower than `CompositeDisposable`, no more bytes",
               (pb, "rxSpawn", N), (pb, "rxjava", N), max_time=1.0, max_bytes_ratio=1.0)
+    t.compare("`ReactorScopes.spawn` of an async-shaped `Mono` (behind `hide()`: not `Callable`, not fuseable, "
+              "subscribed and not called), 1,000 tasks: no slower than the composite-tracked subscribe of the same "
+              "`Mono`, no more bytes", (ib, "reactorSpawnAsync", N), (ib, "reactorAsync", N),
+              max_time=1.0, max_bytes_ratio=1.0)
+    t.compare("`RxScopes.spawn` of an async-shaped `Completable` (behind `hide()`), 1,000 tasks: no slower than "
+              "`CompositeDisposable` + `subscribe()` of the same `Completable`, no more bytes",
+              (ib, "rxSpawnAsync", N), (ib, "rxjavaAsync", N), max_time=1.0, max_bytes_ratio=1.0)
     # a value through a sender and back
     t.compare("`toMono(fromMono(mono).then(f))` subscribed vs `mono.map(f)`: ≤ 1.3× the time, no more bytes",
               (rt, "monoRoundTrip", N), (rt, "monoMap", N), max_time=1.3, max_bytes_ratio=1.0, per="subscription")

@@ -37,7 +37,9 @@ import reactor.core.publisher.Mono;
  * spawned with {@code Scopes.spawn}, against the untracked {@link #floor}), and the path a Reactor
  * or RxJava user takes into the library ({@link #reactorSpawn}: {@code ReactorScopes.spawn(mono,
  * token)} instead of {@link #reactor}'s composite; {@link #rxSpawn}: {@code RxScopes.spawn(completable,
- * token)} instead of {@link #rxjava}'s {@code CompositeDisposable}), on the same sources.
+ * token)} instead of {@link #rxjava}'s {@code CompositeDisposable}), on the same sources; the
+ * {@code *Async} rows are the same pairs on async-shaped sources ({@link #ASYNC_MONO},
+ * {@link #ASYNC_COMPLETABLE}), which take the adapters' general path (subscribed, not called).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
