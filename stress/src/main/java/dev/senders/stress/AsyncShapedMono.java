@@ -14,4 +14,14 @@ final class AsyncShapedMono extends CapturingMono {
         s.onSubscribe(this);
         subscriber = s;
     }
+
+    /** Completes the subscriber if it was subscribed yet; {@code true} if it did. */
+    boolean completeIfSubscribed() {
+        CoreSubscriber<? super Object> s = subscriber;
+        if (s == null) {
+            return false;
+        }
+        s.onComplete();
+        return true;
+    }
 }

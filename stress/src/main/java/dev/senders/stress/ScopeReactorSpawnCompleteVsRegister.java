@@ -13,7 +13,6 @@ import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.IIII_Result;
-import reactor.core.CoreSubscriber;
 
 /**
  * Result: r1 = the scope's count when both actors returned (1: the work ended; 2: still running,
@@ -50,9 +49,7 @@ public class ScopeReactorSpawnCompleteVsRegister {
 
     @Actor
     public void complete() {
-        CoreSubscriber<? super Object> s = mono.subscriber;
-        if (s != null) {
-            s.onComplete();
+        if (mono.completeIfSubscribed()) {
             completed = 1;
         }
     }

@@ -13,7 +13,6 @@ import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.IIII_Result;
-import reactor.core.CoreSubscriber;
 
 /**
  * Result: r1 = the scope's count when every actor returned (1 is right: the work always ended),
@@ -54,9 +53,7 @@ public class ScopeReactorSpawnCompleteVsRegisterVsStop {
     /** Completes the work if it is subscribed yet, then requests stop: both race the spawning thread's registration. */
     @Actor
     public void completeThenStop() {
-        CoreSubscriber<? super Object> s = mono.subscriber;
-        if (s != null) {
-            s.onComplete();
+        if (mono.completeIfSubscribed()) {
             completed = 1;
         }
         scope.requestStop();
