@@ -224,6 +224,13 @@ def build(runs, footprint, fits, judged=True):
               (pb, "reactorSpawn", N), (pb, "reactor", N), max_time=1.0, max_bytes_ratio=1.0)
     t.compare("`RxScopes.spawn` on a 2-thread pool, 1,000 tasks: no slower than `CompositeDisposable`, no more bytes",
               (pb, "rxSpawn", N), (pb, "rxjava", N), max_time=1.0, max_bytes_ratio=1.0)
+    t.compare("`ReactorScopes.spawn` of an async-shaped `Mono` (behind `hide()`: not `Callable`, not fuseable, "
+              "subscribed and not called), 1,000 tasks: no slower than the composite-tracked subscribe of the same "
+              "`Mono`, no more bytes", (ib, "reactorSpawnAsync", N), (ib, "reactorAsync", N),
+              max_time=1.0, max_bytes_ratio=1.0)
+    t.compare("`RxScopes.spawn` of an async-shaped `Completable` (behind `hide()`), 1,000 tasks: no slower than "
+              "`CompositeDisposable` + `subscribe()` of the same `Completable`, no more bytes",
+              (ib, "rxSpawnAsync", N), (ib, "rxjavaAsync", N), max_time=1.0, max_bytes_ratio=1.0)
     # the Spring user's path: the starter's spawner, async-shaped work, against the code it replaces
     ss = "StarterSpawnBench"
     t.compare("starter `ReactorScopeSpawner.spawn(mono)`, async-shaped work, no context, no observation, 1,000 "

@@ -78,7 +78,7 @@ else
     fi
     # regex, then its own options (a part's -i replaces the default)
     parts=(
-        "InlineBench.(floor|scope|reactor|rxjava|reactorSpawn|reactorSpawnSimple|rxSpawn|rxSpawnSimple)$ -p n=1000 ${spawn[*]}"
+        "InlineBench.(floor|scope|reactor|rxjava|reactorSpawn|reactorSpawnSimple|rxSpawn|rxSpawnSimple|reactorAsync|reactorSpawnAsync|rxjavaAsync|rxSpawnAsync)$ -p n=1000 ${spawn[*]}"
         "PooledBench.(reactor|rxjava|reactorSpawn|rxSpawn)$ -p n=1000 ${pool[*]}"
         "StarterSpawnBench.(starterPlain|starterContext|starterObservation|starterBoth|starterBoot|composite|compositeObserved)$ -p n=1000 ${spawn[*]}"
         "RoundTripBench -p n=1000"

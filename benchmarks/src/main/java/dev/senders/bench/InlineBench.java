@@ -37,7 +37,9 @@ import reactor.core.publisher.Mono;
  * spawned with {@code Scopes.spawn}, against the untracked {@link #floor}), and the path a Reactor
  * or RxJava user takes into the library ({@link #reactorSpawn}: {@code ReactorScopes.spawn(mono,
  * token)} instead of {@link #reactor}'s composite; {@link #rxSpawn}: {@code RxScopes.spawn(completable,
- * token)} instead of {@link #rxjava}'s {@code CompositeDisposable}), on the same sources.
+ * token)} instead of {@link #rxjava}'s {@code CompositeDisposable}), on the same sources; the
+ * {@code *Async} rows are the same pairs on async-shaped sources ({@link #ASYNC_MONO},
+ * {@link #ASYNC_COMPLETABLE}), which take the adapters' general path (subscribed, not called).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -152,6 +154,21 @@ public class InlineBench {
         return Work.count;
     }
 
+    /**
+     * {@link #reactor} on {@link #ASYNC_MONO}: the composite-tracked subscribe of a source that
+     * takes every subscriber's general path, the peer of {@link #reactorSpawnAsync}.
+     */
+    @Benchmark
+    public long reactorAsync() {
+        Work.reset();
+        HeldSubscriber.Tracker t = new HeldSubscriber.Tracker(null);
+        for (int i = 0; i < n; i++) {
+            ASYNC_MONO.subscribe(new HeldSubscriber(t));
+        }
+        Work.check(Work.count == n && t.composite.size() == 0 && t.error == null, "reactorAsync");
+        return Work.count;
+    }
+
     /** Completable.fromRunnable().subscribe(onComplete, onError, compositeDisposable). */
     @Benchmark
     public long rxjava() {
@@ -161,6 +178,18 @@ public class InlineBench {
             COMPLETABLE.subscribe(NOTHING, ON_ERROR, cd);
         }
         Work.check(Work.count == n && cd.size() == 0, "rxjava");
+        return Work.count;
+    }
+
+    /** {@link #rxjava} on {@link #ASYNC_COMPLETABLE}, the peer of {@link #rxSpawnAsync}. */
+    @Benchmark
+    public long rxjavaAsync() {
+        Work.reset();
+        CompositeDisposable cd = new CompositeDisposable();
+        for (int i = 0; i < n; i++) {
+            ASYNC_COMPLETABLE.subscribe(NOTHING, ON_ERROR, cd);
+        }
+        Work.check(Work.count == n && cd.size() == 0, "rxjavaAsync");
         return Work.count;
     }
 
@@ -184,6 +213,17 @@ public class InlineBench {
         return joined(scope, n, "reactorSpawnSimple");
     }
 
+    /**
+     * {@link #reactorSpawn} on {@link #ASYNC_MONO}: the general path of {@code ReactorScopes.spawn}
+     * (subscribed, not called), against {@link #reactorAsync}.
+     */
+    @Benchmark
+    public long reactorSpawnAsync() {
+        CountingScope scope = new CountingScope();
+        spawnAll(ASYNC_MONO, scope.getToken(), n);
+        return joined(scope, n, false, "reactorSpawnAsync");
+    }
+
     /** The RxJava user's path instead of {@link #rxjava}: {@code RxScopes.spawn(COMPLETABLE, token)}, {@code CountingScope}. */
     @Benchmark
     public long rxSpawn() {
@@ -198,6 +238,14 @@ public class InlineBench {
         SimpleCountingScope scope = new SimpleCountingScope();
         spawnAll(COMPLETABLE, scope.getToken(), n);
         return joined(scope, n, "rxSpawnSimple");
+    }
+
+    /** {@link #rxSpawn} on {@link #ASYNC_COMPLETABLE}, against {@link #rxjavaAsync}. */
+    @Benchmark
+    public long rxSpawnAsync() {
+        CountingScope scope = new CountingScope();
+        spawnAll(ASYNC_COMPLETABLE, scope.getToken(), n);
+        return joined(scope, n, false, "rxSpawnAsync");
     }
 
     /** Resets the counters, then {@code ReactorScopes.spawn(mono, token)} n times; a refusal fails the run. */

@@ -163,6 +163,7 @@ final class RxToSpawnedWork extends SpawnedWork implements Disposable,
     @Override
     public void onNext(Object element) {
         // spawned work's elements are discarded, as Flowable.subscribe() without consumers does
+        checkStopWhileSubscribing(); // a synchronous source of many elements: a stop disposes it now
     }
 
     @Override

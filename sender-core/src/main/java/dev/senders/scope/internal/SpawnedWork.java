@@ -42,10 +42,14 @@ import dev.senders.internal.Nulls;
  *     receiver this object completes; the token's {@code wrap} applies. A stop token that cannot link nodes
  *     gets an ordinary {@code onStop} registration, kept in {@code next}.
  * </ul>
- * Either way: the work is registered on the stop token before the source is subscribed, unless
- * the token cannot stop or the subclass says the source runs to its end inside {@code subscribe}
- * ({@link #synchronousSource}); the source is subscribed at once on the spawning thread; a
- * terminal signal completes the work (value on success or completion, {@code setError} on an error, stopped on a
+ * Either way: a stop requested before the spawn means the source is never subscribed; otherwise
+ * it is subscribed at once on the spawning thread, and the work is registered on the stop token
+ * only if it has not ended when {@code subscribe} returns (work that completes inside
+ * {@code subscribe}, the common case, never touches the stop source). A stop requested while
+ * {@code subscribe} runs is acted on at the source's next element ({@link #checkStopWhileSubscribing},
+ * for a synchronous source of many elements), or when the registration made after
+ * {@code subscribe} finds it; it is never lost, and the association is never released while the
+ * source is still being subscribed. A terminal signal completes the work (value on success or completion, {@code setError} on an error, stopped on a
  * {@link CancellationException}); {@link #stop} (the {@code Disposable}'s {@code dispose()}, or
  * the stop token's callback) cancels the upstream and completes the work stopped. The work is
  * completed exactly once, after its stop registration was deregistered; in the direct path, an
@@ -63,34 +67,49 @@ public abstract class SpawnedWork implements StopNode {
      * One word, word:
      *   bits 0..2  the StopNode registration state (owned by the stop source's protocol)
      *   bit  3     FOREIGN: the registration is an ordinary StopCallback, kept in next
-     *   bits 4..5  phase: SUBSCRIBING 0, ACTIVE 1, STOP_PENDING 2, DONE 3
+     *   bits 4..5  phase: SUBSCRIBING 0 (subscribing, then registering), ACTIVE 1, STOP_PENDING 2, DONE 3
      *   bit  6     DIRECT: target is the token (else the receiver)
      *   bit  7     STARTED: the general path's start() ran (a second one is a protocol violation)
      *   bits 8..11 the subclass's (constant after construction)
      *   bits 12..13 PENDING: the completion waiting for attributed tasks to end: 0 none, else how + 1
      *   bits 16..30 TASKS: attributed tasks running now (at most 32767; more run untracked)
      * The word stays non-negative (claim() answers -1 for "not ours").
-     * The phase is SUBSCRIBING while the spawning thread subscribes the source, then
+     * The phase is SUBSCRIBING while the spawning thread subscribes the source and, if the
+     * work has not ended when subscribe returns, registers it on the stop token; then
      * ACTIVE; it ends in DONE, reached by exactly one winner of a CAS among the
      * completion paths (terminal signal, dispose(), stop callback), and only the winner
      * completes the work, so the association is released exactly once. A stop that comes while the
-     * phase is still SUBSCRIBING (the scope's requestStop() on another thread, or a
-     * stop token already stopped) moves it to STOP_PENDING and cancels whatever upstream there
+     * phase is still SUBSCRIBING (the registration's callback, dispose(), or an element that
+     * finds the stop token stopped) moves it to STOP_PENDING and cancels whatever upstream there
      * is, but leaves the stopped completion to the spawning thread, which delivers it once
      * subscribe has returned: the association is never released while the source is still
-     * being subscribed. A terminal signal during SUBSCRIBING (a synchronous source) completes
-     * at once. The claim of the completion by a terminal signal also moves a registration that is
-     * still REGISTERED to CANCELLED, in the same CAS (the callback can no longer run;
-     * the source is then told with StopNode.Host.cancelled); every other change of the
-     * registration bits is the stop source's, and every CAS preserves the bits it does not own.
-     * REGISTERED itself is set with a plain write before the object is linked or subscribed,
-     * when no other thread can see it.
+     * being subscribed. A terminal signal during SUBSCRIBING (a synchronous source, or an
+     * asynchronous one that ends on another thread while the spawning thread registers)
+     * completes at once.
      *
-     * target and next (for FOREIGN) are written on the spawning thread before the
-     * source is subscribed and before spawn returns this object, which publishes them to the
-     * source's threads and to any thread the caller hands the Disposable to. A stop callback
-     * that runs inline in onStop runs before next is assigned, and a callback never
-     * needs to close its own registration, so it never reads next.
+     * The registration (made after subscribe, only for work that has not ended): the spawning
+     * thread sets REGISTERED with a CAS that requires phase SUBSCRIBING and the bits FREE (it
+     * fails if the work ended or a stop came meanwhile: then there is nothing to register), links
+     * the object (StopNode.Host.link: the push, or the callback inline if stop was requested
+     * since), then CASes SUBSCRIBING -> ACTIVE. So REGISTERED with phase SUBSCRIBING means
+     * "being linked": the node may not be in the source's list yet. The claim of the completion
+     * by a terminal signal moves a registration that is still REGISTERED to CANCELLED, in the
+     * same CAS (the callback can no longer run); the source is then told with
+     * StopNode.Host.cancelled, by the claimer if the phase was ACTIVE, else by the spawning
+     * thread once link returned true (it finds DONE and CANCELLED when its CAS to ACTIVE fails),
+     * so the source is told only of a node it has linked. Every other change of the
+     * registration bits is the stop source's, and every CAS preserves the bits it does not own.
+     * Where no other thread can see the object until the registration is made (startDirectInline),
+     * REGISTERED is set with a plain write. An ordinary StopCallback (FOREIGN) is made first and
+     * FOREIGN set with ACTIVE in one CAS; a claim that came before that CAS saw no registration,
+     * so the spawning thread closes the callback itself.
+     *
+     * target is written on the spawning thread before the source is subscribed and before
+     * spawn returns this object, which publishes it to the source's threads and to any thread
+     * the caller hands the Disposable to. next (for FOREIGN) is written before the CAS that sets
+     * FOREIGN, which publishes it to whoever reads FOREIGN. A stop callback that runs inline in
+     * onStop runs before next is assigned, and a callback never needs to close its own
+     * registration, so it never reads next.
      */
 
     private static final int FOREIGN = 1 << 3;
@@ -157,15 +176,6 @@ public abstract class SpawnedWork implements StopNode {
         return t;
     }
 
-    /**
-     * Whether the source runs to its end inside {@code subscribe} and cannot be interrupted there
-     * (a Reactor {@code Mono} that is a {@code Callable}): then it is not registered on the stop
-     * token, as a stop could only relabel its outcome. {@code false} by default.
-     */
-    protected boolean synchronousSource() {
-        return false;
-    }
-
     /** An error that nobody can take any more (after dispose or a stop): the library's hook. */
     protected abstract void dropError(Throwable error);
 
@@ -185,7 +195,7 @@ public abstract class SpawnedWork implements StopNode {
         return (stop instanceof StopNode.Host || !stop.stopPossible()) && token.wrap(PROBE, env) == PROBE;
     }
 
-    /** The direct path, after {@code token.tryAssociate()} succeeded: registers, subscribes. */
+    /** The direct path, after {@code token.tryAssociate()} succeeded: subscribes, registers if still running. */
     public final void startDirect(AsyncScopeToken token) {
         target = token;
         WORD.set(this, (int) WORD.get(this) | DIRECT); // plain: no other thread can see this object yet
@@ -215,11 +225,11 @@ public abstract class SpawnedWork implements StopNode {
             return;
         }
         WORD.set(this, (int) WORD.get(this) | DIRECT); // plain: no other thread can see this object yet
-        run(stop);
+        run(stop, true);
     }
 
     private static void runDirect(SpawnedWork work, AsyncScopeToken token) {
-        work.run(token.spawnEnv().stopToken());
+        work.run(token.spawnEnv().stopToken(), false);
     }
 
     /**
@@ -284,50 +294,22 @@ public abstract class SpawnedWork implements StopNode {
                 break;
             }
         }
-        run(receiver().env().stopToken());
+        run(receiver().env().stopToken(), false);
     }
 
     /**
-     * Registers on {@code stop}, subscribes, and leaves the phase ACTIVE (or completes a pending
-     * stop). Kept small, with the rare paths in methods of their own, so that the whole spawn is
-     * inlined into the caller (the JIT inlines only while the compiled code stays small).
+     * Subscribes, then registers on {@code stop} only if the work did not end inside
+     * {@code subscribe}, and leaves the phase ACTIVE (or completes a pending stop). Kept small, with
+     * the rare paths in methods of their own, so that the whole spawn is inlined into the caller
+     * (the JIT inlines only while the compiled code stays small).
+     *
+     * @param unpublished whether no other thread can see this work until this returns (a
+     *        subscriber its library subscribes only afterwards): the registration is then a plain write
      */
-    private void run(StopToken stop) {
-        if (!stop.stopPossible() || synchronousSource() && !stop.stopRequested()) {
-            runUnstoppable();
-            return;
-        }
-        registerStop(stop); // may find stop requested: then STOP_PENDING, never subscribed
-        if ((word & PHASE) == SUBSCRIBING) { // else a stop came: do not subscribe
-            try {
-                subscribe();
-            } catch (Throwable t) { // subscribe must not throw; deliver what it threw
-                subscribeThrew(t);
-                return;
-            }
-            if (casPhase(SUBSCRIBING, ACTIVE)) {
-                return; // running: a terminal signal, dispose() or the stop callback completes it
-            }
-        }
-        // DONE (a synchronous terminal signal completed already) or STOP_PENDING (ours to complete)
-        if ((word & PHASE) == STOP_PENDING) {
-            completePendingStop();
-        }
-    }
-
-    /**
-     * {@link #run} when nothing can stop the work while it is being subscribed: there is no stop
-     * registration, and {@code dispose()} cannot be called before {@code spawn} returned the
-     * {@code Disposable} (only the source could, disposing its subscriber: that is still completed
-     * after {@code subscribe} returned). So the phase stays SUBSCRIBING (no CAS to ACTIVE);
-     * {@code next}, unused without a registration, is set to {@link #SUBSCRIBED} once
-     * {@code subscribe} returned, and {@link #stop} takes SUBSCRIBING with that mark for ACTIVE (it
-     * reads it after the caller's hand-off of the {@code Disposable}, which publishes the plain
-     * write).
-     */
-    private void runUnstoppable() {
-        if ((word & PHASE) != SUBSCRIBING) { // disposed while its start was queued: never subscribe
-            completePendingStop();
+    private void run(StopToken stop, boolean unpublished) {
+        boolean stoppable = stop.stopPossible();
+        if (stoppable && stop.stopRequested() || (word & PHASE) != SUBSCRIBING) {
+            stopBeforeSubscribe(); // stopped first, or disposed while its start was queued
             return;
         }
         try {
@@ -336,9 +318,8 @@ public abstract class SpawnedWork implements StopNode {
             subscribeThrew(t);
             return;
         }
-        NEXT.set(this, SUBSCRIBED);
-        if ((word & PHASE) == STOP_PENDING) {
-            completePendingStop(); // the source itself disposed its subscriber while subscribing
+        if ((word & PHASE) != DONE) { // else it ended inside subscribe: nothing to register (the common case)
+            afterSubscribe(stoppable ? stop : null, unpublished);
         }
     }
 
@@ -351,21 +332,116 @@ public abstract class SpawnedWork implements StopNode {
         }
     }
 
-    /** The registration on a stop token that can stop: built in (a Host) or an ordinary one. */
-    private void registerStop(StopToken stop) {
-        if (stop.stopRequested()) { // the stop came first: never subscribe
-            casPhase(SUBSCRIBING, STOP_PENDING);
-            cancelUpstream();
-            return;
-        }
-        if (stop instanceof StopNode.Host) {
-            // plain: no other thread can see this object before it is linked or subscribed
-            WORD.set(this, (int) WORD.get(this) | REGISTERED);
-            ((StopNode.Host) stop).link(this); // may run onStopRequested inline: then STOP_PENDING
+    /** A stop that came before the source was subscribed: it never is. */
+    private void stopBeforeSubscribe() {
+        casPhase(SUBSCRIBING, STOP_PENDING);
+        cancelUpstream();
+        completePendingStop();
+    }
+
+    /**
+     * {@code subscribe} returned and the work has not ended: registers on {@code stop} (null: the
+     * token cannot stop), then ACTIVE, or completes a stop that came meanwhile.
+     */
+    private void afterSubscribe(@Nullable StopToken stop, boolean unpublished) {
+        if (stop == null) {
+            // nothing can stop the work but dispose(), which cannot be called before spawn returned
+            // the Disposable (only the source could, disposing its subscriber: that is still
+            // completed here): the phase stays SUBSCRIBING (no CAS to ACTIVE); next, unused without
+            // a registration, is set to SUBSCRIBED, and stop() takes SUBSCRIBING with that mark for
+            // ACTIVE (it reads it after the caller's hand-off of the Disposable, which publishes
+            // the plain write)
+            NEXT.set(this, SUBSCRIBED);
+            if ((word & PHASE) == STOP_PENDING) {
+                completePendingStop(); // the source itself disposed its subscriber while subscribing
+            }
+        } else if (stop instanceof StopNode.Host) {
+            registerNode((StopNode.Host) stop, unpublished);
         } else {
-            StopCallback c = stop.onStop(this::onStopRequested); // may run inline: then STOP_PENDING
-            next = c;
-            setBits(FOREIGN);
+            registerCallback(stop);
+        }
+    }
+
+    /**
+     * The built-in registration, made once {@code subscribe} returned: REGISTERED (a CAS that
+     * fails if the work ended or a stop came meanwhile), the link, then ACTIVE. A terminal signal
+     * on another thread may claim the work between the CAS and the link: its claim cancels the
+     * registration but leaves telling the source ({@code cancelled}) to this thread, once the node is
+     * linked (see the class comment).
+     */
+    private void registerNode(StopNode.Host host, boolean unpublished) {
+        if (unpublished) {
+            WORD.set(this, (int) WORD.get(this) | REGISTERED); // plain: no other thread can see this object yet
+        } else {
+            for (;;) {
+                int w = word;
+                if ((w & PHASE) != SUBSCRIBING) { // ended (DONE) or stopped (STOP_PENDING) meanwhile
+                    completePendingStop();
+                    return;
+                }
+                if (casNodeWord(w, w | REGISTERED)) {
+                    break;
+                }
+            }
+        }
+        boolean linked = host.link(this); // may run onStopRequested inline: then STOP_PENDING
+        for (;;) {
+            int w = word;
+            int phase = w & PHASE;
+            if (phase == SUBSCRIBING) {
+                if (casNodeWord(w, (w & ~PHASE) | ACTIVE)) {
+                    return; // running: a terminal signal, dispose() or the stop callback completes it
+                }
+            } else if (phase == STOP_PENDING) {
+                completePendingStop();
+                return;
+            } else { // DONE: claimed while we linked; its claim cancelled the registration
+                if (linked && (w & MASK) == CANCELLED) {
+                    host.cancelled(this);
+                }
+                return;
+            }
+        }
+    }
+
+    /**
+     * An ordinary {@code onStop} registration (a stop token that cannot link nodes), made once
+     * {@code subscribe} returned; FOREIGN is set with ACTIVE in one CAS, and a work that ended
+     * before that closes the callback here (its claim saw no registration to end).
+     */
+    private void registerCallback(StopToken stop) {
+        StopCallback c = stop.onStop(this::onStopRequested); // may run inline: then STOP_PENDING
+        next = c;
+        for (;;) {
+            int w = word;
+            int phase = w & PHASE;
+            if (phase == SUBSCRIBING) {
+                if (casNodeWord(w, (w & ~PHASE) | ACTIVE | FOREIGN)) {
+                    return;
+                }
+            } else if (phase == STOP_PENDING) {
+                if (casNodeWord(w, w | FOREIGN)) {
+                    completePendingStop(); // closes c
+                    return;
+                }
+            } else {
+                next = null;
+                c.close();
+                return;
+            }
+        }
+    }
+
+    /**
+     * For the subclass's element signal: an element delivered while the spawning thread is still
+     * in {@code subscribe} (a synchronous source of many elements, such as {@code Flux.generate},
+     * which can run there for as long as it is not cancelled), before the work is registered on
+     * its stop token: a stop requested meanwhile is acted on now (the upstream is cancelled), not
+     * only once {@code subscribe} returned.
+     */
+    protected final void checkStopWhileSubscribing() {
+        if ((word & (PHASE | MASK | FOREIGN)) == SUBSCRIBING && next != SUBSCRIBED && stopToken().stopRequested()) {
+            stop();
         }
     }
 
@@ -521,7 +597,9 @@ public abstract class SpawnedWork implements StopNode {
         }
         int n = w & MASK;
         if (n == REGISTERED) {
-            ((StopNode.Host) stopToken()).cancelled(this);
+            if ((w & PHASE) != SUBSCRIBING) {
+                ((StopNode.Host) stopToken()).cancelled(this);
+            } // else the spawning thread is linking it: it tells the source once the link is made
         } else if (n == RUNNING) {
             ((StopNode.Host) stopToken()).unlink(this); // waits unless we are that callback
         }
