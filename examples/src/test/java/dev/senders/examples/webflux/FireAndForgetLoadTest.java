@@ -22,6 +22,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.task.SimpleAsyncTaskExecutor;
 import org.springframework.http.HttpMethod;
 import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.publisher.Flux;
@@ -111,6 +112,9 @@ class FireAndForgetLoadTest {
                 "senders.scope.shutdown.grace=300ms");
         FireAndForgetTracker tracker = reactorTracker(context);
         AuditService audit = context.getBean(AuditService.class);
+        Object executor = context.getBean("applicationTaskExecutor");
+        assertEquals(ShutdownTestSupport.VIRTUAL_THREADS, executor instanceof SimpleAsyncTaskExecutor,
+                "Spring's executor is on virtual threads exactly when asked: " + executor.getClass());
         List<Integer> statuses = loadAndCloseMidway(context, "POST", "/orders/{id}");
 
         Map<String, Long> s = audit.stats();
