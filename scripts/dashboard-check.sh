@@ -40,23 +40,11 @@ if ! command -v prometheus >/dev/null; then
         exit 0
     fi
     step "installing Debian's prometheus package"
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus) \
-        >/tmp/dashboard-check-apt.log 2>&1 || { tail -20 /tmp/dashboard-check-apt.log >&2; fail "apt-get install prometheus"; }
+    apt_install prometheus /tmp/dashboard-check-apt.log
 fi
 step "$(prometheus --version 2>&1 | head -1)"
 
-work=$(mktemp -d)
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do
-        kill "$pid" 2>/dev/null || true
-    done
-    for pid in "${pids[@]}"; do
-        wait "$pid" 2>/dev/null || true
-    done
-    rm -rf "$work"
-}
-trap cleanup EXIT
+example_app_tmp
 
 # ---- 2. the example app with Actuator and the Prometheus registry
 if [ "${SENDERS_DASHBOARD_SKIP_INSTALL:-0}" != 1 ]; then

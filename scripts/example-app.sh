@@ -5,6 +5,10 @@
 # The sourcing script defines fail() (prints its message and exits non-zero) and step() (prints a
 # progress line), and runs from the repository root.
 #
+#   example_app_tmp                         makes the temporary directory $work and the list $pids
+#                                           of processes to stop; on exit they are stopped (by
+#                                           process id) and the directory removed
+#   apt_install <package> <log>             installs a Debian package with apt-get, or fails
 #   example_app_install <log> [mvn args]    installs the published modules the app uses (tests skipped)
 #   example_app_build <classpath-file> <log> [mvn args]
 #                                           compiles the app and writes its class path
@@ -15,6 +19,28 @@
 #                                           its process id is in EXAMPLE_APP_PID
 #   await_up <what> <url> <pid> <log> <seconds>
 #                                           waits until <url> answers 2xx, or fails naming <what>
+
+example_app_tmp() {
+    work=$(mktemp -d)
+    pids=()
+    trap example_app_cleanup EXIT
+}
+
+example_app_cleanup() {
+    local pid
+    for pid in "${pids[@]}"; do
+        kill "$pid" 2>/dev/null || true
+    done
+    for pid in "${pids[@]}"; do
+        wait "$pid" 2>/dev/null || true
+    done
+    rm -rf "$work"
+}
+
+apt_install() {
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$1") \
+        >"$2" 2>&1 || { tail -20 "$2" >&2; fail "apt-get install $1"; }
+}
 
 example_app_install() {
     local log="$1"

@@ -10,7 +10,8 @@
 #      warmed up; then ROUNDS rounds, the modes in turn within each round (so the machine's load
 #      drifts over all of them alike), each `ab -n REQUESTS -c 50` on its app, after its
 #      previous writes have drained (GET /audit/stats). Prints requests/s per mode and round, the
-#      median per mode, and the ratios report/off and track/off (the goal: track at most 3 % lower).
+#      median per mode, and report/off and track/off as the ratio of the medians and as the median
+#      of the rounds' ratios (the goal: track at most 3 % lower).
 #   2. shutdown time with no fire-and-forget of the app's own: audit.mode=scope, load on
 #      GET /audit/stats only, so the only subscriptions are Reactor Netty's and Spring's. Per round
 #      and mode (off, track, alternating): start the app, warm up, start `ab` in the background,
@@ -45,23 +46,11 @@ concurrency=50
 if ! command -v ab >/dev/null; then
     command -v apt-get >/dev/null || fail "ab is not installed and apt-get is not available (install ApacheBench, Debian's apache2-utils)"
     step "installing Debian's apache2-utils (ab)"
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends apache2-utils) \
-        >/tmp/ff-throughput-apt.log 2>&1 || { tail -20 /tmp/ff-throughput-apt.log >&2; fail "apt-get install apache2-utils"; }
+    apt_install apache2-utils /tmp/ff-throughput-apt.log
 fi
 step "$(ab -V | head -1)"
 
-work=$(mktemp -d)
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do
-        kill "$pid" 2>/dev/null || true
-    done
-    for pid in "${pids[@]}"; do
-        wait "$pid" 2>/dev/null || true
-    done
-    rm -rf "$work"
-}
-trap cleanup EXIT
+example_app_tmp
 
 if [ "${FF_SKIP_INSTALL:-0}" != 1 ]; then
     step "installing the modules the example app uses (tests skipped)"
@@ -134,8 +123,17 @@ if [ "${FF_SKIP:-}" != throughput ]; then
         med[$mode]=$(median ${results[$mode]})
         step "throughput $mode: median $(printf '%.0f' "${med[$mode]}") requests/s (${results[$mode]# })"
     done
+    # each mode against off: the ratio of the medians, and the median of the rounds' own ratios
+    # (a round's modes ran back to back, so its ratio is the least exposed to the load's drift)
     for mode in report track; do
-        step "throughput $mode/off: $(python3 -c 'import sys; print(f"{float(sys.argv[1]) / float(sys.argv[2]):.3f}")' "${med[$mode]}" "${med[off]}")"
+        step "throughput $mode/off: $(python3 - "${med[$mode]}" "${med[off]}" "${results[$mode]}" "${results[off]}" <<'PY'
+import statistics, sys
+m, o = float(sys.argv[1]), float(sys.argv[2])
+per_round = [float(a) / float(b) for a, b in zip(sys.argv[3].split(), sys.argv[4].split())]
+print(f"{m / o:.3f} (medians); {statistics.median(per_round):.3f} (median of the rounds' ratios: "
+      + " ".join(f"{r:.2f}" for r in per_round) + ")")
+PY
+)"
     done
     cleanup_apps=("${pids[@]}")
     pids=()
