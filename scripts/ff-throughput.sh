@@ -11,7 +11,9 @@
 #      drifts over all of them alike), each `ab -n REQUESTS -c 50` on its app, after its
 #      previous writes have drained (GET /audit/stats). Prints requests/s per mode and round, the
 #      median per mode, and report/off and track/off as the ratio of the medians and as the median
-#      of the rounds' ratios (the goal: track at most 3 % lower).
+#      of the rounds' ratios (the goal: track at most 3 % lower). Also the app's CPU time (user +
+#      system, from /proc) per request, over the ab run and the writes' drain: less exposed to the
+#      machine's other load than requests/s, which need idle cores.
 #   2. shutdown time with no fire-and-forget of the app's own: audit.mode=scope, load on
 #      GET /audit/stats only, so the only subscriptions are Reactor Netty's and Spring's. Per round
 #      and mode (off, track, alternating): start the app, warm up, start `ab` in the background,
@@ -83,17 +85,22 @@ drained() {
     done
 }
 
+# cpu_ticks <pid>: the process's user + system CPU time so far, in clock ticks
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+ticks=$(getconf CLK_TCK)
+
 median() { python3 -c 'import statistics,sys; print(statistics.median(float(x) for x in sys.argv[1:]))' "$@"; }
 
 # ---- 1. throughput
 if [ "${FF_SKIP:-}" != throughput ]; then
     modes=(off report track)
-    declare -A url
+    declare -A url app_pid
     for mode in "${modes[@]}"; do
         port=$(free_port)
         example_app_start "$work/classpath.txt" "$port" "$work/app-$mode.log" "${common[@]}" \
             --audit.mode=subscribe --senders.scope.fire-and-forget="$mode" --audit.db-url="jdbc:h2:mem:ff-$mode;DB_CLOSE_DELAY=-1"
         pids+=("$EXAMPLE_APP_PID")
+        app_pid[$mode]=$EXAMPLE_APP_PID
         url[$mode]="http://127.0.0.1:$port"
         await_up "the example app ($mode)" "${url[$mode]}/audit/stats" "$EXAMPLE_APP_PID" "$work/app-$mode.log" 180
     done
@@ -105,23 +112,33 @@ if [ "${FF_SKIP:-}" != throughput ]; then
         drained "${url[$mode]}"
     done
     step "throughput: ab -m POST -n $requests -c $concurrency on POST /orders/{id} (audit.mode=subscribe), $rounds rounds, modes in turn"
-    declare -A results
+    declare -A results cpu
     for ((r = 1; r <= rounds; r++)); do
         line="round $r:"
+        cpuline="round $r:"
         for mode in "${modes[@]}"; do
+            c0=$(cpu_ticks "${app_pid[$mode]}")
             ab -q -m POST -n "$requests" -c "$concurrency" "${url[$mode]}/orders/r$r" >"$work/ab.txt" 2>&1 || true
             v=$(rps "$work/ab.txt")
-            results[$mode]="${results[$mode]:-} $v"
-            line="$line $mode $v"
             drained "${url[$mode]}"
+            c=$(( ($(cpu_ticks "${app_pid[$mode]}") - c0) * 1000000 / ticks / requests ))
+            results[$mode]="${results[$mode]:-} $v"
+            cpu[$mode]="${cpu[$mode]:-} $c"
+            line="$line $mode $v"
+            cpuline="$cpuline $mode $c"
         done
         step "$line requests/s"
+        step "$cpuline µs of the app's CPU per request"
     done
     declare -A med
     for mode in "${modes[@]}"; do
         # shellcheck disable=SC2086 # a list of numbers
         med[$mode]=$(median ${results[$mode]})
         step "throughput $mode: median $(printf '%.0f' "${med[$mode]}") requests/s (${results[$mode]# })"
+    done
+    for mode in "${modes[@]}"; do
+        # shellcheck disable=SC2086 # a list of numbers
+        step "cpu $mode: median $(median ${cpu[$mode]}) µs per request (${cpu[$mode]# })"
     done
     # each mode against off: the ratio of the medians, and the median of the rounds' own ratios
     # (a round's modes ran back to back, so its ratio is the least exposed to the load's drift)
