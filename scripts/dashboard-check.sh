@@ -30,7 +30,8 @@ cd "$(dirname "$0")/.."
 fail() { echo "dashboard-check: FAILED: $*" >&2; exit 1; }
 step() { echo "dashboard-check: $*"; }
 mvn_args=("$@")
-java_tool="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+# shellcheck source=scripts/example-app.sh
+. scripts/example-app.sh
 
 # ---- 1. Prometheus
 if ! command -v prometheus >/dev/null; then
@@ -39,62 +40,32 @@ if ! command -v prometheus >/dev/null; then
         exit 0
     fi
     step "installing Debian's prometheus package"
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus) \
-        >/tmp/dashboard-check-apt.log 2>&1 || { tail -20 /tmp/dashboard-check-apt.log >&2; fail "apt-get install prometheus"; }
+    apt_install prometheus /tmp/dashboard-check-apt.log
 fi
 step "$(prometheus --version 2>&1 | head -1)"
 
-work=$(mktemp -d)
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do
-        kill "$pid" 2>/dev/null || true
-    done
-    for pid in "${pids[@]}"; do
-        wait "$pid" 2>/dev/null || true
-    done
-    rm -rf "$work"
-}
-trap cleanup EXIT
+example_app_tmp
 
 # ---- 2. the example app with Actuator and the Prometheus registry
 if [ "${SENDERS_DASHBOARD_SKIP_INSTALL:-0}" != 1 ]; then
     step "installing the modules the example app uses (tests skipped)"
-    mvn -B -q install -DskipTests -Dmaven.javadoc.skip=true -Dmaven.source.skip=true \
-        -pl senders-spring-boot-starter -am "${mvn_args[@]}" >"$work/install.log" 2>&1 \
-        || { tail -50 "$work/install.log" >&2; fail "mvn install of the starter and its modules"; }
+    example_app_install "$work/install.log" "${mvn_args[@]}"
 fi
-mvn -B -q -pl examples -Pprometheus -DskipTests compile dependency:build-classpath \
-    -Dmdep.outputFile="$work/classpath.txt" "${mvn_args[@]}" >"$work/build.log" 2>&1 \
-    || { tail -50 "$work/build.log" >&2; fail "building the example app with -Pprometheus"; }
+EXAMPLE_APP_PROFILES=-Pprometheus example_app_build "$work/classpath.txt" "$work/build.log" "${mvn_args[@]}"
 
-free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-await_up() {  # await_up <what> <url> <pid> <log> <seconds>: until <url> answers 2xx, or fail
-    local deadline=$((SECONDS + $5))
-    until curl -sf "$2" >/dev/null 2>&1; do
-        kill -0 "$3" 2>/dev/null || { tail -50 "$4" >&2; fail "$1 exited at startup"; }
-        [ "$SECONDS" -lt "$deadline" ] || { tail -50 "$4" >&2; fail "$1 did not answer $2 within $5 s"; }
-        sleep 0.5
-    done
-}
 app_port=$(free_port)
 prom_port=$(free_port)
 [ "$app_port" != "$prom_port" ] || prom_port=$(free_port)
 application=senders-audit
 scope=audit
 
-"$java_tool" -Xmx512m -cp "examples/target/classes:$(cat "$work/classpath.txt")" \
-    dev.senders.examples.webflux.AuditApplication \
-    --server.address=127.0.0.1 --server.port="$app_port" \
+example_app_start "$work/classpath.txt" "$app_port" "$work/app.log" \
     --management.endpoints.web.exposure.include=health,prometheus \
     --management.metrics.tags.application="$application" \
     --senders.scope.name="$scope" --senders.scope.max-outstanding=64 \
     --senders.scope.fire-and-forget=report \
-    --audit.write-delay=300ms \
-    >"$work/app.log" 2>&1 &
-pids+=($!)
+    --audit.write-delay=300ms
+pids+=("$EXAMPLE_APP_PID")
 app="http://127.0.0.1:$app_port"
 await_up "the example app" "$app/actuator/health" "${pids[0]}" "$work/app.log" 120
 scrape=$(curl -sf "$app/actuator/prometheus" || true)

@@ -3,8 +3,9 @@
 # e.g. /usr/lib/jvm/temurin-25-jdk-amd64), with -Dtask.expectVirtualThreads=true, which enables
 # TaskVirtualThreadsTest: task bodies must run on virtual threads there. Then the starter's
 # TaskExecutorTrackingTest (its virtual-thread executor case needs JDK 21+) and the example app's
-# shutdown-under-load test (AsyncShutdownLoadTest) with -Dexamples.virtualThreads=true: its @Async
-# work runs on Spring Boot's virtual-thread executor (spring.threads.virtual.enabled=true). The sources are still
+# shutdown-under-load tests with -Dexamples.virtualThreads=true (spring.threads.virtual.enabled=true):
+# AsyncShutdownLoadTest, whose @Async work runs on Spring Boot's virtual-thread executor, and
+# FireAndForgetLoadTest, the plain subscribe() path in each senders.scope.fire-and-forget mode. The sources are still
 # compiled with --release 17 (the parent pom's setting), so this also checks that a JDK 25 builds
 # the Java 17 code.
 #
@@ -60,11 +61,11 @@ for p in glob.glob(sys.argv[1] + '/TEST-*.xml'):
 print(f"task-tests-jdk25: tests run: {n}, failed: {f}, skipped: {s}")
 PY
 
-echo "task-tests-jdk25: Spring's executor in the scope, the example's shutdown under load, on virtual threads; nested crossings on this JDK's default stack"
+echo "task-tests-jdk25: Spring's executor in the scope, the example's shutdown under load (@Async, fire-and-forget), on virtual threads; nested crossings on this JDK's default stack"
 (cd "$work/project" && JAVA_HOME="$jdk" PATH="$jdk/bin:$PATH" mvn -B -q "$@" verify \
     -pl reactor-adapter,rxjava-adapter,senders-spring-boot-starter,examples -am \
     -Dmaven.compiler.failOnWarning=false -Dmaven.javadoc.skip=true -Dmaven.source.skip=true \
-    -Dtest='TaskExecutorTrackingTest,AsyncShutdownLoadTest,NestedCrossingsStackSafetyTest' -Dsurefire.failIfNoSpecifiedTests=false \
+    -Dtest='TaskExecutorTrackingTest,AsyncShutdownLoadTest,FireAndForgetLoadTest,NestedCrossingsStackSafetyTest' -Dsurefire.failIfNoSpecifiedTests=false \
     -Dexamples.virtualThreads=true) || status=$?
 python3 - "$work/project" <<'PY' || status=1
 import glob, sys, xml.etree.ElementTree as ET
@@ -73,7 +74,7 @@ for m in ("reactor-adapter", "rxjava-adapter", "senders-spring-boot-starter", "e
     for p in glob.glob(f"{sys.argv[1]}/{m}/target/surefire-reports/TEST-*.xml"):
         r = ET.parse(p).getroot()
         n += int(r.get('tests', 0)); f += int(r.get('failures', 0)) + int(r.get('errors', 0)); s += int(r.get('skipped', 0))
-print(f"task-tests-jdk25: TaskExecutorTrackingTest, AsyncShutdownLoadTest, NestedCrossingsStackSafetyTest: tests run: {n}, failed: {f}, skipped: {s}")
+print(f"task-tests-jdk25: TaskExecutorTrackingTest, AsyncShutdownLoadTest, FireAndForgetLoadTest, NestedCrossingsStackSafetyTest: tests run: {n}, failed: {f}, skipped: {s}")
 if n == 0:
     sys.exit(1)
 PY

@@ -43,7 +43,7 @@ class AsyncShutdownLoadTest {
     static final int REQUESTS = 3000;
     static final int CONCURRENCY = 200;
     static final int SHUTDOWN_AFTER = 1000;
-    static final boolean VIRTUAL = Boolean.getBoolean("examples.virtualThreads");
+    static final boolean VIRTUAL = ShutdownTestSupport.VIRTUAL_THREADS;
 
     record Answer(int status) {
         boolean accepted() {

@@ -25,6 +25,12 @@ final class ShutdownTestSupport {
         }
     }
 
+    /**
+     * {@code -Dexamples.virtualThreads=true} (the JDK 25 step, {@code scripts/task-tests-jdk25.sh}):
+     * the load tests run the app with {@code spring.threads.virtual.enabled=true}.
+     */
+    static final boolean VIRTUAL_THREADS = Boolean.getBoolean("examples.virtualThreads");
+
     private ShutdownTestSupport() {
     }
 

@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# What senders.scope.fire-and-forget costs the example WebFlux app under a real HTTP client
+# (ApacheBench, `ab`, from Debian's apache2-utils, installed when missing; it speaks HTTP/1.0, and
+# Reactor Netty closes each of its connections after the answer, so every request is a new
+# connection, as for a client without a pool), two measurements:
+#
+#   1. throughput: one app per mode (off, report, track), each its own JVM on a free loopback port,
+#      with audit.mode=subscribe: POST /orders/{id} ends in a plain Flux.from(write).subscribe()
+#      (SubscribeAuditor), the fire-and-forget the hooks find, with no write delay. Each app is
+#      warmed up; then ROUNDS rounds, the modes in turn within each round (so the machine's load
+#      drifts over all of them alike), each `ab -n REQUESTS -c 50` on its app, after its
+#      previous writes have drained (GET /audit/stats). Prints requests/s per mode and round, the
+#      median per mode, and report/off and track/off as the ratio of the medians and as the median
+#      of the rounds' ratios (the goal: track at most 3 % lower). Also the app's CPU time (user +
+#      system, from /proc) per request, over the ab run and the writes' drain: less exposed to the
+#      machine's other load than requests/s, which need idle cores.
+#   2. shutdown time with no fire-and-forget of the app's own: audit.mode=scope, load on
+#      GET /audit/stats only, so the only subscriptions are Reactor Netty's and Spring's. Per round
+#      and mode (off, track, alternating): start the app, warm up, start `ab` in the background,
+#      send SIGTERM in the middle of its load and time SIGTERM to process exit. Prints the times and
+#      the medians per mode (the goal: equal), and fails if the track app's shutdown log reports any
+#      subscription found (none of Reactor Netty's or Spring's may be).
+#
+# Fails when `ab` reports a failed or non-2xx request in a throughput round. Times on a shared
+# machine are noisy: compare modes within one run only. Nothing listens beyond 127.0.0.1; the
+# apps are stopped (by their process ids) and the temporary directory removed on exit.
+#
+# Usage: scripts/ff-throughput.sh [extra mvn args, e.g. -Dmaven.repo.local=...]
+#   FF_ROUNDS (5), FF_REQUESTS (20000), FF_WARMUP (20000), FF_SHUTDOWN_ROUNDS (5): the sizes.
+#   FF_SKIP_INSTALL=1: the caller already installed the modules; otherwise the published modules
+#   the app needs are installed first (tests skipped).
+#   FF_SKIP=shutdown or FF_SKIP=throughput: run only the other measurement.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+fail() { echo "ff-throughput: FAILED: $*" >&2; exit 1; }
+step() { echo "ff-throughput: $*"; }
+mvn_args=("$@")
+# shellcheck source=scripts/example-app.sh
+. scripts/example-app.sh
+
+rounds="${FF_ROUNDS:-5}"
+requests="${FF_REQUESTS:-20000}"
+warmup="${FF_WARMUP:-20000}"
+shutdown_rounds="${FF_SHUTDOWN_ROUNDS:-5}"
+concurrency=50
+
+if ! command -v ab >/dev/null; then
+    command -v apt-get >/dev/null || fail "ab is not installed and apt-get is not available (install ApacheBench, Debian's apache2-utils)"
+    step "installing Debian's apache2-utils (ab)"
+    apt_install apache2-utils /tmp/ff-throughput-apt.log
+fi
+step "$(ab -V | head -1)"
+
+example_app_tmp
+
+if [ "${FF_SKIP_INSTALL:-0}" != 1 ]; then
+    step "installing the modules the example app uses (tests skipped)"
+    example_app_install "$work/install.log" "${mvn_args[@]}"
+fi
+example_app_build "$work/classpath.txt" "$work/build.log" "${mvn_args[@]}"
+
+common=(--spring.main.banner-mode=off --logging.level.root=WARN --logging.level.dev.senders=INFO
+        --audit.write-delay=0ms)
+
+# rps <ab output file>: the requests per second ab measured; fails on a failed or non-2xx request
+rps() {
+    grep -q '^Complete requests:' "$1" || { cat "$1" >&2; fail "ab did not complete"; }
+    local failed non2xx
+    failed=$(sed -n 's/^Failed requests: *\([0-9]*\).*/\1/p' "$1")
+    non2xx=$(sed -n 's/^Non-2xx responses: *\([0-9]*\).*/\1/p' "$1")
+    [ "${failed:-0}" = 0 ] && [ "${non2xx:-0}" = 0 ] || { cat "$1" >&2; fail "ab saw failed or non-2xx requests"; }
+    sed -n 's/^Requests per second: *\([0-9.]*\).*/\1/p' "$1"
+}
+
+# drained <app url>: waits until every accepted order's write has ended (written or stopped)
+drained() {
+    local deadline=$((SECONDS + 120)) stats
+    while :; do
+        stats=$(curl -sf "$1/audit/stats") || fail "$1/audit/stats did not answer"
+        python3 -c 'import json,sys; s=json.loads(sys.argv[1]); sys.exit(0 if s["written"]+s["stopped"]>=s["accepted"] else 1)' \
+            "$stats" && return 0
+        [ "$SECONDS" -lt "$deadline" ] || fail "$1: the writes did not drain within 120 s: $stats"
+        sleep 0.2
+    done
+}
+
+# cpu_ticks <pid>: the process's user + system CPU time so far, in clock ticks
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+ticks=$(getconf CLK_TCK)
+
+median() { python3 -c 'import statistics,sys; print(statistics.median(float(x) for x in sys.argv[1:]))' "$@"; }
+
+# ---- 1. throughput
+if [ "${FF_SKIP:-}" != throughput ]; then
+    modes=(off report track)
+    declare -A url app_pid
+    for mode in "${modes[@]}"; do
+        port=$(free_port)
+        example_app_start "$work/classpath.txt" "$port" "$work/app-$mode.log" "${common[@]}" \
+            --audit.mode=subscribe --senders.scope.fire-and-forget="$mode" --audit.db-url="jdbc:h2:mem:ff-$mode;DB_CLOSE_DELAY=-1"
+        pids+=("$EXAMPLE_APP_PID")
+        app_pid[$mode]=$EXAMPLE_APP_PID
+        url[$mode]="http://127.0.0.1:$port"
+        await_up "the example app ($mode)" "${url[$mode]}/audit/stats" "$EXAMPLE_APP_PID" "$work/app-$mode.log" 180
+    done
+    for mode in "${modes[@]}"; do
+        grep -q "senders.scope.fire-and-forget=$mode" "$work/app-$mode.log" \
+            || { cat "$work/app-$mode.log" >&2; fail "the $mode app's startup line does not name its mode"; }
+        ab -q -m POST -n "$warmup" -c "$concurrency" "${url[$mode]}/orders/warmup" >"$work/ab.txt" 2>&1 || true
+        rps "$work/ab.txt" >/dev/null
+        drained "${url[$mode]}"
+    done
+    step "throughput: ab -m POST -n $requests -c $concurrency on POST /orders/{id} (audit.mode=subscribe), $rounds rounds, modes in turn"
+    declare -A results cpu
+    for ((r = 1; r <= rounds; r++)); do
+        line="round $r:"
+        cpuline="round $r:"
+        for mode in "${modes[@]}"; do
+            c0=$(cpu_ticks "${app_pid[$mode]}")
+            ab -q -m POST -n "$requests" -c "$concurrency" "${url[$mode]}/orders/r$r" >"$work/ab.txt" 2>&1 || true
+            v=$(rps "$work/ab.txt")
+            drained "${url[$mode]}"
+            c=$(( ($(cpu_ticks "${app_pid[$mode]}") - c0) * 1000000 / ticks / requests ))
+            results[$mode]="${results[$mode]:-} $v"
+            cpu[$mode]="${cpu[$mode]:-} $c"
+            line="$line $mode $v"
+            cpuline="$cpuline $mode $c"
+        done
+        step "$line requests/s"
+        step "$cpuline µs of the app's CPU per request"
+    done
+    declare -A med
+    for mode in "${modes[@]}"; do
+        # shellcheck disable=SC2086 # a list of numbers
+        med[$mode]=$(median ${results[$mode]})
+        step "throughput $mode: median $(printf '%.0f' "${med[$mode]}") requests/s (${results[$mode]# })"
+    done
+    for mode in "${modes[@]}"; do
+        # shellcheck disable=SC2086 # a list of numbers
+        step "cpu $mode: median $(median ${cpu[$mode]}) µs per request (${cpu[$mode]# })"
+    done
+    # each mode against off: the ratio of the medians, and the median of the rounds' own ratios
+    # (a round's modes ran back to back, so its ratio is the least exposed to the load's drift)
+    for mode in report track; do
+        step "throughput $mode/off: $(python3 - "${med[$mode]}" "${med[off]}" "${results[$mode]}" "${results[off]}" <<'PY'
+import statistics, sys
+m, o = float(sys.argv[1]), float(sys.argv[2])
+per_round = [float(a) / float(b) for a, b in zip(sys.argv[3].split(), sys.argv[4].split())]
+print(f"{m / o:.3f} (medians); {statistics.median(per_round):.3f} (median of the rounds' ratios: "
+      + " ".join(f"{r:.2f}" for r in per_round) + ")")
+PY
+)"
+    done
+    cleanup_apps=("${pids[@]}")
+    pids=()
+    for pid in "${cleanup_apps[@]}"; do
+        kill "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    done
+fi
+
+# ---- 2. shutdown time with no fire-and-forget of the app's own
+if [ "${FF_SKIP:-}" != shutdown ]; then
+    step "shutdown: SIGTERM to exit under ab -c $concurrency on GET /audit/stats (audit.mode=scope), $shutdown_rounds rounds, off and track in turn"
+    declare -A times
+    for ((r = 1; r <= shutdown_rounds; r++)); do
+        line="round $r:"
+        for mode in off track; do
+            port=$(free_port)
+            log="$work/shutdown-$mode-$r.log"
+            example_app_start "$work/classpath.txt" "$port" "$log" "${common[@]}" \
+                --audit.mode=scope --senders.scope.fire-and-forget="$mode" --audit.db-url="jdbc:h2:mem:sd;DB_CLOSE_DELAY=-1"
+            app=$EXAMPLE_APP_PID
+            pids+=("$app")
+            await_up "the example app ($mode)" "http://127.0.0.1:$port/audit/stats" "$app" "$log" 180
+            ab -q -n "$warmup" -c "$concurrency" "http://127.0.0.1:$port/audit/stats" >/dev/null 2>&1 || true
+            ab -q -r -n 100000000 -c "$concurrency" "http://127.0.0.1:$port/audit/stats" >/dev/null 2>&1 &
+            load=$!
+            pids+=("$load")
+            sleep 2                                  # the load runs for 2 s before the SIGTERM
+            kill -0 "$load" 2>/dev/null || fail "ab on the $mode app ended before the SIGTERM"
+            t0=$(date +%s%N)
+            kill -TERM "$app"
+            wait "$app" 2>/dev/null || true
+            t1=$(date +%s%N)
+            kill "$load" 2>/dev/null || true
+            wait "$load" 2>/dev/null || true
+            pids=("${pids[@]:0:${#pids[@]}-2}")
+            ms=$(( (t1 - t0) / 1000000 ))
+            grep -q "Shut down: scope 'audit'" "$log" || { tail -50 "$log" >&2; fail "the $mode app did not log its scope's shutdown"; }
+            if [ "$mode" = track ]; then
+                grep -q "fire-and-forget subscriptions (Reactor, TRACK, scope 'audit'): 0 found" "$log" \
+                    || { grep "fire-and-forget" "$log" >&2; fail "with no fire-and-forget of the app's own, track found subscriptions (Reactor Netty's or Spring's?)"; }
+            fi
+            times[$mode]="${times[$mode]:-} $ms"
+            line="$line $mode ${ms} ms"
+        done
+        step "$line"
+    done
+    for mode in off track; do
+        # shellcheck disable=SC2086 # a list of numbers
+        step "shutdown $mode: median $(median ${times[$mode]}) ms SIGTERM to exit (${times[$mode]# })"
+    done
+fi
+step "OK (figures from a shared machine are noisy: compare modes within one run)"
