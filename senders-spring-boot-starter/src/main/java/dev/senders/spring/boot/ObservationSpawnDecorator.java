@@ -61,6 +61,7 @@ public final class ObservationSpawnDecorator implements SpawnDecorator, Ordered 
 
     private final ObservationRegistry registry;
     private final @Nullable ObservationConvention<SpawnedWorkObservationContext> convention;
+    private final SpawnedWorkKeyValues.Cache keyValues = new SpawnedWorkKeyValues.Cache();
 
     /**
      * Observes into {@code registry}, with the registry's convention for the context if it has one,
@@ -91,7 +92,7 @@ public final class ObservationSpawnDecorator implements SpawnDecorator, Ordered 
             return Decoration.NONE;
         }
         SpawnedWorkObservationContext context =
-                new SpawnedWorkObservationContext(SpawnedWorkKeyValues.of(scopeName, workName));
+                new SpawnedWorkObservationContext(keyValues.of(scopeName, workName));
         Observation observation = Observation.createNotStarted(convention,
                 DefaultSpawnedWorkObservationConvention.INSTANCE, () -> context, registry);
         if (observation.isNoop()) {

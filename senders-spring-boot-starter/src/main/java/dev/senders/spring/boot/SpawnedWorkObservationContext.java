@@ -33,7 +33,8 @@ public class SpawnedWorkObservationContext extends Observation.Context {
      * @param workName  the work's name
      */
     public SpawnedWorkObservationContext(String scopeName, String workName) {
-        this(SpawnedWorkKeyValues.of(scopeName, workName));
+        this(new SpawnedWorkKeyValues(Objects.requireNonNull(scopeName, "scopeName"),
+                Objects.requireNonNull(workName, "workName")));
     }
 
     SpawnedWorkObservationContext(SpawnedWorkKeyValues keyValues) {

@@ -60,7 +60,8 @@ class ObservationSpawnDecoratorTest {
 
     @Test
     void theKeyValuesComeFromTheDefaultConvention_builtOncePerNamePair() {
-        assertThat(SpawnedWorkKeyValues.of("app", "audit")).isSameAs(SpawnedWorkKeyValues.of("app", "audit"));
+        SpawnedWorkKeyValues.Cache cache = new SpawnedWorkKeyValues.Cache();
+        assertThat(cache.of("app", "audit")).isSameAs(cache.of("app", "audit"));
         decorator.decorate("app", "audit").end(SpawnDecorator.Outcome.VALUE, null);
         TestObservationRegistryAssert.assertThat(registry).hasSingleObservationThat()
                 .hasNameEqualTo("senders.work").hasContextualNameEqualTo("audit")
