@@ -44,7 +44,10 @@ import org.jspecify.annotations.Nullable;
  * <p><b>Modes.</b> In {@link FireAndForgetMode#REPORT} a found subscription is only counted and
  * listed. In {@link FireAndForgetMode#TRACK} it is also associated with the scope
  * ({@code tryAssociate}) when found; a closed scope refuses it, and it then runs untracked, counted
- * by {@link #untrackedCount()} and still listed.
+ * by {@link #untrackedCount()} and still listed. A {@code TRACK} tracker registers one callback on
+ * the scope's stop token when it is made, kept until the scope's stop (also after {@link #close()}:
+ * the subscriptions it found before must still stop with the scope): install one tracker per scope,
+ * for the scope's life, not one per unit of work.
  *
  * <p>Listing adds nothing to the subscribe path: each found subscription is one object (the
  * adapter's subscriber), linked as its stop registration into the stop source of the tracker's
