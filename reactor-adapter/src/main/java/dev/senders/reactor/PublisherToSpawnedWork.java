@@ -47,11 +47,10 @@ import dev.senders.internal.Nulls;
 final class PublisherToSpawnedWork extends SpawnedWork implements CoreSubscriber<Object>, Disposable {
     /*
      * An async-shaped Mono (not a Callable: a WebClient call, subscribeOn, anything behind hide())
-     * fails the instanceof Callable of synchronousSource() on every spawn, and a failed test of an
-     * interface scans the class's interface list each time on JDK 17 (JDK 23 and later hash it).
-     * The class of the last such Mono is kept in a static field, so a spawn of the same kind of
-     * source tests one class identity instead: InlineBench.reactorSpawnAsync on JDK 17 went from
-     * about 1.2x to about 0.9x its composite with it (docs/benchmarks.md).
+     * fails the instanceof Callable of synchronousSource() on every spawn, and on some JVMs a
+     * failed test of an interface scans the class's interface list each time. The class of the
+     * last such Mono is kept in a static field, so a spawn of the same kind of source tests one
+     * class identity instead (what it saves: docs/benchmarks.md, the adapters' general path).
      */
 
     /** The terminal value of {@code upstream}: cancelled, or nothing left to cancel. */

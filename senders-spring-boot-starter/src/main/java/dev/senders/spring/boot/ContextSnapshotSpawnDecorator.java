@@ -6,6 +6,7 @@ import io.micrometer.context.ContextSnapshot;
 import io.micrometer.context.ContextSnapshotFactory;
 import io.micrometer.context.ThreadLocalAccessor;
 import io.micrometer.observation.Observation;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -114,7 +115,7 @@ public final class ContextSnapshotSpawnDecorator implements SpawnDecorator, Orde
         if (captured == null) {
             return empty;
         }
-        Object[] pairs = n == captured.length ? captured : java.util.Arrays.copyOf(captured, n);
+        Object[] pairs = n == captured.length ? captured : Arrays.copyOf(captured, n);
         return () -> install(r.getThreadLocalAccessors(), pairs);
     }
 
