@@ -5,8 +5,12 @@ import dev.senders.internal.signal.StopNode;
 import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import dev.senders.internal.Nulls;
 
@@ -209,8 +213,8 @@ public final class InplaceStopSource {
      * a node that is not registered and the head moved meanwhile, the walk starts again from the
      * head, at most {@value #WALK_RETRIES} times, passing only nodes it did not pass before.
      */
-    void forEachRegistered(java.util.function.Consumer<? super StopNode> action) {
-        java.util.Set<StopNode> passed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    void forEachRegistered(Consumer<? super StopNode> action) {
+        Set<StopNode> passed = Collections.newSetFromMap(new IdentityHashMap<>());
         for (int attempt = 0; attempt <= WALK_RETRIES; attempt++) {
             StopNode h = head;
             if (h == null || h instanceof Stopped) {
@@ -439,7 +443,7 @@ public final class InplaceStopSource {
         }
 
         @Override
-        public void forEachRegistered(java.util.function.Consumer<? super StopNode> action) {
+        public void forEachRegistered(Consumer<? super StopNode> action) {
             source.forEachRegistered(action);
         }
 

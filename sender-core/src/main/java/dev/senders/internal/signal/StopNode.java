@@ -1,6 +1,7 @@
 package dev.senders.internal.signal;
 
 import dev.senders.StopToken;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -115,6 +116,6 @@ public interface StopNode {
          *
          * @param action what to do with each node
          */
-        public abstract void forEachRegistered(java.util.function.Consumer<? super StopNode> action);
+        public abstract void forEachRegistered(Consumer<? super StopNode> action);
     }
 }
