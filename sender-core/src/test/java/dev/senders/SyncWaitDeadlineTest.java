@@ -213,7 +213,7 @@ class SyncWaitDeadlineTest {
                 thrown.set(e);
             }
             r.setStopped();
-        }), Duration.ofMillis(50));
+        }), Duration.ofMillis(500)); // long enough that start() has registered before the timer fires, even under load
         assertThrows(java.util.concurrent.CompletionException.class, () -> Senders.syncWait(onTimerThread));
         assertNotNull(thrown.get());
         assertTrue(thrown.get() instanceof IllegalStateException);
