@@ -6,13 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.CountingScope;
 import dev.senders.scope.ScopeState;
-import dev.senders.scope.SpawnDecorator;
 import dev.senders.scope.SpawnListener;
+import dev.senders.testkit.RecordingListener;
 import dev.senders.testkit.StubbornBody;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import reactor.core.Disposable;
@@ -26,25 +24,6 @@ import reactor.core.scheduler.Schedulers;
  */
 class ListenerTokenSpawnTest {
 
-    static final class Log extends SpawnListener {
-        final CountingScope scope;
-        final List<String> events = new CopyOnWriteArrayList<>();
-
-        Log(CountingScope scope) {
-            this.scope = scope;
-        }
-
-        @Override
-        protected void accepted(String scopeName, @Nullable String workName) {
-            events.add("accepted " + workName);
-        }
-
-        @Override
-        public void end(SpawnDecorator.Outcome outcome, @Nullable Throwable error) {
-            events.add("end " + outcome.tag() + " (count " + scope.count() + ")");
-        }
-    }
-
     @Test
     @DisplayName("disposed work whose scheduled body still runs is ended stopped at once, and released only when the body returns")
     void disposedWithATaskRunning_endedOnce_releasedWhenTheTaskReturns() throws Exception {
@@ -52,7 +31,7 @@ class ListenerTokenSpawnTest {
         Disposable tracking = ScheduledTaskTracking.install();
         try {
             CountingScope scope = new CountingScope("tracked");
-            Log log = new Log(scope);
+            RecordingListener log = new RecordingListener(scope);
             AsyncScopeToken token = log.token(scope.getToken(), "tracked");
             Disposable work = ReactorScopes.spawn(Mono.fromRunnable(body).subscribeOn(Schedulers.boundedElastic()).then(), token);
             body.awaitStarted();
@@ -60,13 +39,13 @@ class ListenerTokenSpawnTest {
             work.dispose();
             work.dispose();
 
-            assertEquals(List.of("accepted null", "end stopped (count 1)"), log.events);
+            assertEquals(List.of("accepted tracked null", "end stopped (count 1, errors 0)"), log.events);
             assertEquals(1, scope.count(), "the body still runs: the association is held");
             body.release();
             ReactorSenders.toMono(scope.join()).block(Duration.ofSeconds(30));
             assertEquals(ScopeState.JOINED, scope.state());
             assertTrue(body.ended());
-            assertEquals(List.of("accepted null", "end stopped (count 1)"), log.events, "ended once");
+            assertEquals(List.of("accepted tracked null", "end stopped (count 1, errors 0)"), log.events, "ended once");
         } finally {
             body.release();
             tracking.dispose();
@@ -79,20 +58,8 @@ class ListenerTokenSpawnTest {
         StubbornBody body = new StubbornBody();
         Disposable tracking = ScheduledTaskTracking.install();
         try {
-            List<Throwable> handled = new CopyOnWriteArrayList<>();
-            CountingScope scope = new CountingScope("tracked", handled::add);
-            List<String> events = new CopyOnWriteArrayList<>();
-            SpawnListener listener = new SpawnListener() {
-                @Override
-                protected void accepted(String scopeName, @Nullable String workName) {
-                }
-
-                @Override
-                public void end(SpawnDecorator.Outcome outcome, @Nullable Throwable error) {
-                    events.add("end " + outcome.tag() + " " + (error == null ? null : error.getMessage())
-                            + " (handled " + handled.size() + ")");
-                }
-            };
+            CountingScope scope = new CountingScope("tracked", e -> { });
+            RecordingListener listener = new RecordingListener(scope);
             // the scheduled task fails the work, then its body keeps running
             Mono<Void> failing = Mono.<Void>create(sink -> {
                 sink.error(new IllegalStateException("boom"));
@@ -101,13 +68,13 @@ class ListenerTokenSpawnTest {
             ReactorScopes.spawn(failing, listener.token(scope.getToken(), "tracked"));
             body.awaitStarted();
 
-            assertEquals(List.of("end error boom (handled 0)"), events);
-            assertEquals(1, handled.size(), "routed once ended");
+            assertEquals(List.of("accepted tracked null", "end error boom (count 1, errors 0)"), listener.events);
+            assertEquals(1, scope.errorCount(), "routed once ended");
             assertEquals(1, scope.count(), "released only once the task returned");
             body.release();
             ReactorSenders.toMono(scope.join()).block(Duration.ofSeconds(30));
             assertEquals(0, scope.count());
-            assertEquals(1, events.size());
+            assertEquals(2, listener.events.size(), "ended once");
         } finally {
             body.release();
             tracking.dispose();

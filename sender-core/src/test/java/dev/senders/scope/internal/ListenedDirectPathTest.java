@@ -13,6 +13,7 @@ import dev.senders.scope.CountingScope;
 import dev.senders.scope.Scopes;
 import dev.senders.scope.SpawnDecorator;
 import dev.senders.scope.SpawnListener;
+import dev.senders.testkit.RecordingListener;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -29,32 +30,6 @@ import org.junit.jupiter.api.Test;
  * the error is routed and the association released, on every completion path.
  */
 class ListenedDirectPathTest {
-
-    /** Records what it is told, with the scope's count and error count at each end. */
-    static final class Recorder extends SpawnListener {
-        final CountingScope scope;
-        final List<String> events = new CopyOnWriteArrayList<>();
-
-        Recorder(CountingScope scope) {
-            this.scope = scope;
-        }
-
-        @Override
-        protected void accepted(String scopeName, @Nullable String workName) {
-            events.add("accepted " + scopeName + " " + workName);
-        }
-
-        @Override
-        public void end(SpawnDecorator.Outcome outcome, @Nullable Throwable error) {
-            events.add("end " + outcome.tag() + (error == null ? "" : " " + error.getMessage())
-                    + " (count " + scope.count() + ", errors " + scope.errorCount() + ")");
-        }
-
-        @Override
-        public void refused(String scopeName) {
-            events.add("refused " + scopeName);
-        }
-    }
 
     /** Spawned work over a hand-driven source, as the adapters' work is. */
     static final class ManualWork extends SpawnedWork {
@@ -105,7 +80,7 @@ class ListenedDirectPathTest {
     }
 
     final CountingScope scope = new CountingScope("s", e -> { });
-    final Recorder listener = new Recorder(scope);
+    final RecordingListener listener = new RecordingListener(scope);
     final AsyncScopeToken token = listener.token(scope.getToken(), "s");
 
     @AfterEach
