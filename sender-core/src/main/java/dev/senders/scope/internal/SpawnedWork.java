@@ -243,7 +243,8 @@ public abstract class SpawnedWork implements StopNode {
      * is subscribed here, the work is ACTIVE from the start (the library subscribes it only after
      * this returned, as it would subscribe an ACTIVE work after a CAS to ACTIVE), so a stop token
      * that can link nodes gets it linked with the phase, the registration and the path set by one
-     * plain write, and no CAS to ACTIVE follows.
+     * plain write, and no CAS to ACTIVE follows. For a token whose {@code wrap} adds nothing: a
+     * {@link ListenedToken}'s listener is not told here.
      */
     public final void startDirectInline(AsyncScopeToken token) {
         target = token;
