@@ -54,7 +54,8 @@ public final class ReactorScopes {
      * {@code Disposable}, in one object per spawn (the subscriber, the association, the
      * stop registration and the {@code Disposable}; when the token's {@code wrap} adds something
      * to the work, as for named or tracked work, it goes through {@code Scopes.spawn} and its
-     * receiver):
+     * receiver; a token whose only decorator is a {@code SpawnListener} does not add anything
+     * there: the listener is told directly):
      * <ul>
      * <li>the scope's count is held until the publisher's terminal signal, or until
      *     {@code dispose()} or the scope's stop (a {@link CountingScope}'s {@code requestStop()})

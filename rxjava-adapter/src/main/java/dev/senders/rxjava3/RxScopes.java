@@ -40,7 +40,8 @@ import java.util.Objects;
  * The per-spawn allocation is one object: the observer, the association with the scope,
  * the registration on the scope's stop token and the {@code Disposable} in one (a token whose
  * {@code wrap} adds something to the work, as for named or tracked work, goes through
- * {@code Scopes.spawn} and its receiver).
+ * {@code Scopes.spawn} and its receiver; a token whose only decorator is a
+ * {@code SpawnListener} does not: the listener is told directly).
  */
 public final class RxScopes {
 

@@ -2,7 +2,9 @@ package dev.senders.scope;
 
 import dev.senders.Env;
 import dev.senders.Sender;
+import dev.senders.scope.internal.ListenedToken;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What {@link SpawnDecorator#token} returns: a token that forwards everything to the scope's token
@@ -12,9 +14,11 @@ import java.util.Objects;
  * decorator ({@link SpawnDecorator#refused}). {@code wrap} itself decorates nothing (a spawn path
  * may wrap a probe to learn whether the token adds anything): the decorator is asked when the
  * wrapped work is connected, for {@code spawn} and {@code spawnFuture} on the spawning thread,
- * after the scope accepted the work.
+ * after the scope accepted the work. When the decorator is a {@link SpawnListener}, the token
+ * says so ({@link ListenedToken}): the adapters' direct path then spawns unnamed work without
+ * {@code wrap} and tells the listener itself.
  */
-final class DecoratingToken implements AsyncScopeToken {
+final class DecoratingToken implements ListenedToken {
 
     private final AsyncScopeToken token;
     private final String scopeName;
@@ -58,6 +62,21 @@ final class DecoratingToken implements AsyncScopeToken {
     @Override
     public void onSpawnError(Throwable error, Env env) {
         token.onSpawnError(error, env);
+    }
+
+    @Override
+    public @Nullable SpawnListener listener() {
+        return decorator instanceof SpawnListener ? (SpawnListener) decorator : null;
+    }
+
+    @Override
+    public String scopeName() {
+        return scopeName;
+    }
+
+    @Override
+    public AsyncScopeToken undecorated() {
+        return token;
     }
 
     private <T> Sender<T> decorated(Sender<T> sender) {

@@ -28,7 +28,9 @@ import org.jspecify.annotations.Nullable;
  *     outside {@code install()}; also when the work's connect throws (outcome {@code ERROR}).
  * </ol>
  * Implementations must not throw. {@link #andThen} and {@link #compose} combine decorators: each
- * is decorated in order, installed in order and uninstalled in reverse order.
+ * is decorated in order, installed in order and uninstalled in reverse order. A decorator that
+ * installs nothing and keeps nothing per piece of work (a counter, a meter) is a
+ * {@link SpawnListener}: the adapters' spawn of unnamed work then tells it without a wrapper.
  */
 @FunctionalInterface
 public interface SpawnDecorator {

@@ -14,6 +14,8 @@ import dev.senders.StopCallback;
 import dev.senders.StopToken;
 import dev.senders.scope.AsyncScopeToken;
 import dev.senders.scope.Scopes;
+import dev.senders.scope.SpawnDecorator;
+import dev.senders.scope.SpawnListener;
 import dev.senders.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -36,7 +38,11 @@ import dev.senders.internal.Nulls;
  *     stop): this object associates itself ({@code tryAssociate}), is its own registration on the
  *     stop token, and at the end routes an error through {@link AsyncScopeToken#onSpawnError} and
  *     calls {@code dissociate()} itself: exactly what {@code Scopes.spawn} with its spawn receiver
- *     does, in one object;
+ *     does, in one object. A token whose whole decoration is a {@link SpawnListener}
+ *     ({@link ListenedToken}) over such a token takes this path too: its listener is told
+ *     {@code accepted} on the spawning thread after {@code tryAssociate} succeeded, and
+ *     {@code end} exactly once, on the completing thread, before an error is routed and before
+ *     the association is released (as the decorated route tells it);
  * <li><b>general</b>, otherwise: a small single-shot {@link Sender} over this object (and its
  *     {@link OperationState}) is handed to {@link Scopes#spawn(Sender, AsyncScopeToken)}, whose
  *     receiver this object completes; the token's {@code wrap} applies. A stop token that cannot link nodes
@@ -72,6 +78,7 @@ public abstract class SpawnedWork implements StopNode {
      *   bit  7     STARTED: the general path's start() ran (a second one is a protocol violation)
      *   bits 8..11 the subclass's (constant after construction)
      *   bits 12..13 PENDING: the completion waiting for attributed tasks to end: 0 none, else how + 1
+ *   bit  14    LISTENED: DIRECT, and target is a ListenedToken whose listener is told the end
      *   bits 16..30 TASKS: attributed tasks running now (at most 32767; more run untracked)
      * The word stays non-negative (claim() answers -1 for "not ours").
      * The phase is SUBSCRIBING while the spawning thread subscribes the source and, if the
@@ -86,6 +93,11 @@ public abstract class SpawnedWork implements StopNode {
      * being subscribed. A terminal signal during SUBSCRIBING (a synchronous source, or an
      * asynchronous one that ends on another thread while the spawning thread registers)
      * completes at once.
+     *
+     * The listener's end is told in complete(), which only the one path that moved the phase to
+     * DONE reaches (a claim, stop()'s CAS, or STOP_PENDING -> DONE), so it is told exactly once,
+     * before anything else the completion does; LISTENED is written with DIRECT, before the work
+     * is published, and never changes.
      *
      * The registration (made after subscribe, only for work that has not ended): the spawning
      * thread sets REGISTERED with a CAS that requires phase SUBSCRIBING and the bits FREE (it
@@ -125,6 +137,7 @@ public abstract class SpawnedWork implements StopNode {
     private static final int TASK_SHIFT = 16;
     private static final int TASK_ONE = 1 << TASK_SHIFT;
     private static final int TASKS = 0x7FFF << TASK_SHIFT;
+    private static final int LISTENED = 1 << 14;
 
     /** What {@code spawn} hands a token's {@code wrap} to find out whether it adds anything. */
     private static final Sender<Void> PROBE = r -> {
@@ -132,6 +145,9 @@ public abstract class SpawnedWork implements StopNode {
     };
 
     private static final int VALUE = 0, ERROR = 1, STOPPED = 2;
+    /** The listener's outcome of each completion, by its number (VALUE, ERROR, STOPPED). */
+    private static final SpawnDecorator.Outcome[] OUTCOMES = {
+        SpawnDecorator.Outcome.VALUE, SpawnDecorator.Outcome.ERROR, SpawnDecorator.Outcome.STOPPED};
 
     /** {@code next} of a work with no stop registration once its {@code subscribe} returned. */
     private static final Object SUBSCRIBED = new Object();
@@ -183,8 +199,9 @@ public abstract class SpawnedWork implements StopNode {
 
     /**
      * Whether work spawned with {@code token} takes the direct path (see the class comment): the
-     * token's {@code wrap} adds nothing to work that sees its spawn env, and that env's stop token
-     * can link a {@link StopNode} or cannot stop. The adapters ask this, then call
+     * token's {@code wrap} adds nothing to work that sees its spawn env (or the token is a
+     * {@link ListenedToken} with a listener, over a token whose {@code wrap} adds nothing), and
+     * that env's stop token can link a {@link StopNode} or cannot stop. The adapters ask this, then call
      * {@code tryAssociate} and only then allocate their work (so that the association's atomic
      * instruction does not wait for the allocation's stores), then {@link #startDirect}; otherwise
      * they allocate and call {@link #spawnThroughScopes}.
@@ -192,13 +209,26 @@ public abstract class SpawnedWork implements StopNode {
     public static boolean directPath(AsyncScopeToken token) {
         Env env = token.spawnEnv();
         StopToken stop = env.stopToken();
-        return (stop instanceof StopNode.Host || !stop.stopPossible()) && token.wrap(PROBE, env) == PROBE;
+        if (!(stop instanceof StopNode.Host || !stop.stopPossible())) {
+            return false;
+        }
+        if (token instanceof ListenedToken) { // asked first: its wrap would allocate a wrapper
+            ListenedToken listened = (ListenedToken) token;
+            return listened.listener() != null && listened.undecorated().wrap(PROBE, env) == PROBE;
+        }
+        return token.wrap(PROBE, env) == PROBE;
     }
 
-    /** The direct path, after {@code token.tryAssociate()} succeeded: subscribes, registers if still running. */
+    /**
+     * The direct path, after {@code token.tryAssociate()} succeeded: tells a {@link ListenedToken}'s
+     * listener that the work was accepted, subscribes, registers if still running. If the listener
+     * throws (against its contract), the association is released and the exception propagates:
+     * the source is never subscribed.
+     */
     public final void startDirect(AsyncScopeToken token) {
         target = token;
-        WORD.set(this, (int) WORD.get(this) | DIRECT); // plain: no other thread can see this object yet
+        int bits = token instanceof ListenedToken ? accepted((ListenedToken) token) : DIRECT;
+        WORD.set(this, (int) WORD.get(this) | bits); // plain: no other thread can see this object yet
         // through the trampoline, as Scopes.spawn starts work: a spawn from inside spawned work (a
         // loop that spawns the next piece from the completion of the previous one) is queued beyond
         // 16 nested starts on this thread, so the stack stays bounded
@@ -213,7 +243,8 @@ public abstract class SpawnedWork implements StopNode {
      * is subscribed here, the work is ACTIVE from the start (the library subscribes it only after
      * this returned, as it would subscribe an ACTIVE work after a CAS to ACTIVE), so a stop token
      * that can link nodes gets it linked with the phase, the registration and the path set by one
-     * plain write, and no CAS to ACTIVE follows.
+     * plain write, and no CAS to ACTIVE follows. For a token whose {@code wrap} adds nothing: a
+     * {@link ListenedToken}'s listener is not told here.
      */
     public final void startDirectInline(AsyncScopeToken token) {
         target = token;
@@ -226,6 +257,21 @@ public abstract class SpawnedWork implements StopNode {
         }
         WORD.set(this, (int) WORD.get(this) | DIRECT); // plain: no other thread can see this object yet
         run(stop, true);
+    }
+
+    /** Tells the token's listener that the work was accepted; the path bits to set. */
+    private static int accepted(ListenedToken token) {
+        SpawnListener listener = token.listener();
+        if (listener == null) {
+            return DIRECT; // not a listener only: the caller did not ask directPath; nothing to tell
+        }
+        try {
+            listener.decorate(token.scopeName(), null);
+        } catch (RuntimeException | Error e) {
+            token.dissociate();
+            throw e;
+        }
+        return DIRECT | LISTENED;
     }
 
     private static void runDirect(SpawnedWork work, AsyncScopeToken token) {
@@ -651,16 +697,32 @@ public abstract class SpawnedWork implements StopNode {
     }
 
     /**
-     * Completes the work (after the claim): releases the association now, or, while attributed
+     * Completes the work (after the claim): tells a listener the end, then releases the association now, or, while attributed
      * tasks run, leaves the release to the last of them. Once the phase is DONE and no task runs,
      * no task can start counted any more, so a count read as zero here stays zero.
      */
     private void complete(int how, @Nullable Throwable error) {
+        if ((word & LISTENED) != 0) {
+            ended(how, error);
+        }
         if ((word & TASKS) != 0) {
             completeAfterTasks(how, error);
             return;
         }
         release(how, error);
+    }
+
+    /**
+     * Tells the token's listener how the work ended, before the scope is told; what it throws
+     * (against its contract) goes to {@link Hooks#onErrorDropped}, and the completion goes on.
+     */
+    private void ended(int how, @Nullable Throwable error) {
+        try {
+            Nulls.nonNull(((ListenedToken) target).listener()).end(OUTCOMES[how], error);
+        } catch (Throwable t) {
+            Signals.throwIfFatal(t);
+            Hooks.onErrorDropped(t);
+        }
     }
 
     /**
