@@ -7,13 +7,21 @@ import dev.senders.scope.FireAndForgetTracker;
 import dev.senders.scope.internal.FireAndForgetToken;
 import dev.senders.scope.internal.LambdaFields;
 import java.lang.invoke.MethodHandles;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Publisher;
 import reactor.core.CoreSubscriber;
+import reactor.core.Fuseable;
+import reactor.core.Scannable;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Hooks;
+import reactor.core.publisher.Mono;
 import reactor.core.publisher.Operators;
+import reactor.core.publisher.ParallelFlux;
 
 /**
  * Finds the application's fire-and-forget subscriptions ({@code mono.subscribe()},
@@ -58,25 +66,9 @@ public final class FireAndForget {
     /** The key of the last-operator hook. */
     public static final String HOOK_KEY = "dev.senders.reactor.FireAndForget";
 
-    private static final Class<?> LAMBDA_MONO = lambdaClass("reactor.core.publisher.LambdaMonoSubscriber");
-    private static final Class<?> LAMBDA_FLUX = lambdaClass("reactor.core.publisher.LambdaSubscriber");
-    private static final LambdaFields MONO_FIELDS = new LambdaFields(MethodHandles.lookup(), LAMBDA_MONO, "errorConsumer", null,
-            "consumer", "errorConsumer", "completeConsumer", "subscriptionConsumer");
-    private static final LambdaFields FLUX_FIELDS = new LambdaFields(MethodHandles.lookup(), LAMBDA_FLUX, "errorConsumer", null,
-            "consumer", "errorConsumer", "completeConsumer", "subscriptionConsumer");
-
     private static volatile @Nullable FireAndForgetTracker installed;
 
     private FireAndForget() {}
-
-    private static Class<?> lambdaClass(String name) {
-        try {
-            return Class.forName(name, false, Hooks.class.getClassLoader());
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException("this Reactor has no " + name + "; the fire-and-forget hook needs"
-                    + " reactor-core 3.5 or later", e);
-        }
-    }
 
     /**
      * Installs the hook for {@code scope} in {@code mode}, with the default framework packages and
@@ -116,7 +108,7 @@ public final class FireAndForget {
         }
         FireAndForgetTracker tracker = new FireAndForgetTracker("Reactor", scope, mode, packages, captureSites);
         installed = tracker;
-        Hooks.onLastOperator(HOOK_KEY, Operators.<Object, Object>liftPublisher((publisher, subscriber) -> lift(tracker, subscriber)));
+        Hooks.onLastOperator(HOOK_KEY, Hook.activate(tracker));
         tracker.onClose(() -> uninstall(tracker));
         return tracker;
     }
@@ -124,29 +116,262 @@ public final class FireAndForget {
     private static synchronized void uninstall(FireAndForgetTracker tracker) {
         if (installed == tracker) {
             Hooks.resetOnLastOperator(HOOK_KEY);
+            Hook.deactivate();
             installed = null;
         }
     }
 
-    /** The hook: a lambda subscriber of the application's becomes a tracked one; anything else passes. */
-    static CoreSubscriber<Object> lift(FireAndForgetTracker tracker, CoreSubscriber<Object> subscriber) {
-        Class<?> c = subscriber.getClass();
-        LambdaFields fields;
-        if (c == LAMBDA_MONO) {
-            fields = MONO_FIELDS;
-        } else if (c == LAMBDA_FLUX) {
-            fields = FLUX_FIELDS;
-        } else {
-            return subscriber;
+    /**
+     * The last-operator hook ({@code Hooks.onLastOperator}): Reactor applies it to
+     * the publisher of every {@code subscribe(Subscriber)} ({@code Mono}, {@code Flux} and
+     * {@code ParallelFlux}), and it returns a pass-through publisher of the same shape whose
+     * {@code subscribe(CoreSubscriber)} makes a lambda subscriber of the application's a
+     * {@link FireAndForgetSubscriber} and hands every other subscriber straight to the source's
+     * {@code subscribe(CoreSubscriber)}. What the subscriber then sees is what it sees without the
+     * hook: the source's own subscription (fusion: the pass-through is {@link Fuseable} when its
+     * source is, so Reactor does not suppress fusion), the source's operator chain (subscribed by the
+     * source itself), and its context. {@code Scannable.from(passThrough).scan(Attr.PARENT)} is the
+     * source; every other attribute is the source's. Runs on the subscribing thread; thread-safe.
+     */
+    static final class Hook implements Function<Publisher<Object>, Publisher<Object>> {
+        /*
+         * Implementation notes. Reactor's Operators.liftPublisher wraps each publisher in a
+         * MonoLift/FluxLift (source, optimizable-operator link, lift function: 24 B) and calls a
+         * BiFunction through the LiftFunction per subscribe; the pass-throughs here are one field
+         * (16 B: the installed hook is the static `active`, read only for a lambda subscriber) and
+         * test the subscriber's class with two reference compares before anything else. A
+         * pass-through made while one tracker was installed asks the one installed when its
+         * subscribe runs (none: every subscriber passes).
+         *
+         * Automatic context propagation: Reactor wraps the subscriber to restore thread locals when
+         * the publisher subscribe(Subscriber) ends at is not one of Reactor's own (InternalProducerAttr),
+         * before the pass-through sees it. The pass-through answers that attribute as its source does,
+         * so for Reactor's own sources nothing changes; for any other source under automatic
+         * propagation the hook falls back to liftPublisher, whose MonoLift is Reactor's own and tests
+         * the subscriber before the restoring wrapper is made. A publisher of another shape (a
+         * Publisher some other hook returned) also gets liftPublisher.
+         */
+
+        private static final Class<?> LAMBDA_MONO = lambdaClass("reactor.core.publisher.LambdaMonoSubscriber");
+        private static final Class<?> LAMBDA_FLUX = lambdaClass("reactor.core.publisher.LambdaSubscriber");
+        private static final LambdaFields MONO_FIELDS = new LambdaFields(MethodHandles.lookup(), LAMBDA_MONO, "errorConsumer", null,
+                "consumer", "errorConsumer", "completeConsumer", "subscriptionConsumer");
+        private static final LambdaFields FLUX_FIELDS = new LambdaFields(MethodHandles.lookup(), LAMBDA_FLUX, "errorConsumer", null,
+                "consumer", "errorConsumer", "completeConsumer", "subscriptionConsumer");
+        /** Reactor's attribute for its own producers, or {@code null} if the package is not open to us. */
+        private static final Scannable.@Nullable Attr<?> INTERNAL = internalAttr();
+
+        /** The installed hook, or {@code null}: one per application ({@link FireAndForget#install}). */
+        private static volatile @Nullable Hook active;
+
+        private final FireAndForgetTracker tracker;
+        private final Function<? super Publisher<Object>, ? extends Publisher<Object>> lift;
+
+        private Hook(FireAndForgetTracker tracker) {
+            this.tracker = tracker;
+            this.lift = Operators.<Object, Object>liftPublisher((publisher, subscriber) -> lift(subscriber, this));
         }
-        Object origin = tracker.origin(fields.firstCallback(subscriber));
-        if (origin == null) {
-            return subscriber;
+
+        /**
+         * Makes the hook of {@code tracker} the one the pass-throughs ask (under {@code FireAndForget}'s lock).
+         *
+         * @return the hook, for {@code Hooks.onLastOperator}
+         */
+        static Hook activate(FireAndForgetTracker tracker) {
+            Hook h = new Hook(tracker);
+            active = h;
+            return h;
         }
-        AsyncScopeToken token = tracker.associate();
-        FireAndForgetSubscriber<Object> work = new FireAndForgetSubscriber<>(subscriber,
-                FireAndForgetToken.tracked(token) && !fields.hasErrorCallback(subscriber), c == LAMBDA_FLUX);
-        work.start(token, origin);
-        return work;
+
+        /** After {@code Hooks.resetOnLastOperator}: pass-throughs made before let every subscriber through. */
+        static void deactivate() {
+            active = null;
+        }
+
+        private static Class<?> lambdaClass(String name) {
+            try {
+                return Class.forName(name, false, Hooks.class.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("this Reactor has no " + name + "; the fire-and-forget hook needs"
+                        + " reactor-core 3.5 or later", e);
+            }
+        }
+
+        private static Scannable.@Nullable Attr<?> internalAttr() {
+            try {
+                Class<?> c = Class.forName("reactor.core.publisher.InternalProducerAttr", false, Hooks.class.getClassLoader());
+                MethodHandles.Lookup l = MethodHandles.privateLookupIn(c, MethodHandles.lookup());
+                return (Scannable.Attr<?>) l.findStaticVarHandle(c, "INSTANCE", c).get();
+            } catch (ReflectiveOperationException | RuntimeException inaccessible) {
+                return null;
+            }
+        }
+
+        @Override
+        public Publisher<Object> apply(Publisher<Object> publisher) {
+            if (Hooks.isAutomaticContextPropagationEnabled() && !reactorOwn(publisher)) {
+                return lift.apply(publisher);
+            }
+            if (publisher instanceof Mono) {
+                return publisher instanceof Fuseable ? new FuseableMonoPassThrough<>((Mono<Object>) publisher)
+                        : new MonoPassThrough<>((Mono<Object>) publisher);
+            }
+            if (publisher instanceof Flux) {
+                return publisher instanceof Fuseable ? new FuseableFluxPassThrough<>((Flux<Object>) publisher)
+                        : new FluxPassThrough<>((Flux<Object>) publisher);
+            }
+            if (publisher instanceof ParallelFlux) {
+                return new ParallelPassThrough<>((ParallelFlux<Object>) publisher);
+            }
+            return lift.apply(publisher);
+        }
+
+        private static boolean reactorOwn(Publisher<?> publisher) {
+            Scannable.Attr<?> a = INTERNAL;
+            return a != null && Boolean.TRUE.equals(Scannable.from(publisher).scanUnsafe(a));
+        }
+
+        /**
+         * The subscriber to subscribe the source with: a {@link FireAndForgetSubscriber} for a lambda
+         * subscriber of the application's while a hook is installed, else {@code subscriber} itself.
+         */
+        static <T> CoreSubscriber<? super T> pass(CoreSubscriber<? super T> subscriber) {
+            return lift(subscriber, null);
+        }
+
+        /** {@link #pass} with {@code hook}, or with the installed one if {@code null}. */
+        @SuppressWarnings("unchecked")
+        private static <T> CoreSubscriber<? super T> lift(CoreSubscriber<? super T> subscriber, @Nullable Hook hook) {
+            Class<?> c = subscriber.getClass();
+            if (c != LAMBDA_MONO && c != LAMBDA_FLUX) {
+                return subscriber;
+            }
+            Hook h = hook != null ? hook : active;
+            if (h == null) {
+                return subscriber;
+            }
+            return (CoreSubscriber<? super T>) h.found((CoreSubscriber<Object>) subscriber, c == LAMBDA_FLUX);
+        }
+
+        private CoreSubscriber<Object> found(CoreSubscriber<Object> subscriber, boolean flux) {
+            LambdaFields fields = flux ? FLUX_FIELDS : MONO_FIELDS;
+            Object origin = tracker.origin(fields.firstCallback(subscriber));
+            if (origin == null) {
+                return subscriber;
+            }
+            AsyncScopeToken token = tracker.associate();
+            FireAndForgetSubscriber<Object> work = new FireAndForgetSubscriber<>(subscriber,
+                    FireAndForgetToken.tracked(token) && !fields.hasErrorCallback(subscriber), flux);
+            work.start(token, origin);
+            return work;
+        }
+
+        /** The source's attributes, except {@code PARENT}: the source itself. */
+        static @Nullable Object scanSource(Publisher<?> source, Scannable.Attr<?> key) {
+            if (key == Scannable.Attr.PARENT) {
+                return source;
+            }
+            return Scannable.from(source).scanUnsafe(key);
+        }
+
+        /** A {@code Mono} passed through. */
+        static class MonoPassThrough<T> extends Mono<T> implements Scannable {
+            final Mono<T> source;
+
+            MonoPassThrough(Mono<T> source) {
+                this.source = source;
+            }
+
+            @Override
+            public final void subscribe(CoreSubscriber<? super T> actual) {
+                source.subscribe(pass(actual));
+            }
+
+            @Override
+            @SuppressWarnings("rawtypes") // Scannable's signature
+            public final @Nullable Object scanUnsafe(Attr key) {
+                return scanSource(source, key);
+            }
+        }
+
+        /** A fuseable {@code Mono} passed through. */
+        static final class FuseableMonoPassThrough<T> extends MonoPassThrough<T> implements Fuseable {
+            FuseableMonoPassThrough(Mono<T> source) {
+                super(source);
+            }
+        }
+
+        /** A {@code Flux} (also a {@code ConnectableFlux} or {@code GroupedFlux}) passed through. */
+        static class FluxPassThrough<T> extends Flux<T> implements Scannable {
+            final Flux<T> source;
+
+            FluxPassThrough(Flux<T> source) {
+                this.source = source;
+            }
+
+            @Override
+            public final void subscribe(CoreSubscriber<? super T> actual) {
+                source.subscribe(pass(actual));
+            }
+
+            @Override
+            public final int getPrefetch() {
+                return source.getPrefetch();
+            }
+
+            @Override
+            @SuppressWarnings("rawtypes") // Scannable's signature
+            public final @Nullable Object scanUnsafe(Attr key) {
+                return scanSource(source, key);
+            }
+        }
+
+        /** A fuseable {@code Flux} passed through. */
+        static final class FuseableFluxPassThrough<T> extends FluxPassThrough<T> implements Fuseable {
+            FuseableFluxPassThrough(Flux<T> source) {
+                super(source);
+            }
+        }
+
+        /** A {@code ParallelFlux} passed through: each rail's subscriber is tested. */
+        static final class ParallelPassThrough<T> extends ParallelFlux<T> implements Scannable {
+            final ParallelFlux<T> source;
+
+            ParallelPassThrough(ParallelFlux<T> source) {
+                this.source = source;
+            }
+
+            @Override
+            public int parallelism() {
+                return source.parallelism();
+            }
+
+            @Override
+            public int getPrefetch() {
+                return source.getPrefetch();
+            }
+
+            @Override
+            @SuppressWarnings("unchecked")
+            public void subscribe(CoreSubscriber<? super T>[] subscribers) {
+                CoreSubscriber<? super T>[] rails = subscribers;
+                for (int i = 0; i < subscribers.length; i++) {
+                    CoreSubscriber<? super T> s = pass(subscribers[i]);
+                    if (s != subscribers[i]) {
+                        if (rails == subscribers) { // a copy of the caller's (maybe LambdaSubscriber[]) array
+                            rails = Arrays.copyOf(subscribers, subscribers.length, CoreSubscriber[].class);
+                        }
+                        rails[i] = s;
+                    }
+                }
+                source.subscribe(rails);
+            }
+
+            @Override
+            @SuppressWarnings("rawtypes") // Scannable's signature
+            public @Nullable Object scanUnsafe(Attr key) {
+                return scanSource(source, key);
+            }
+        }
     }
 }
