@@ -113,6 +113,14 @@ public final class FireAndForget {
         return tracker;
     }
 
+    /**
+     * The hook's step on one subscriber, with {@code tracker} (whether installed or not): a lambda
+     * subscriber of the application's becomes a tracked one; anything else passes.
+     */
+    static CoreSubscriber<Object> lift(FireAndForgetTracker tracker, CoreSubscriber<Object> subscriber) {
+        return Hook.lift(subscriber, tracker);
+    }
+
     private static synchronized void uninstall(FireAndForgetTracker tracker) {
         if (installed == tracker) {
             Hooks.resetOnLastOperator(HOOK_KEY);
@@ -138,7 +146,7 @@ public final class FireAndForget {
          * Implementation notes. Reactor's Operators.liftPublisher wraps each publisher in a
          * MonoLift/FluxLift (source, optimizable-operator link, lift function: 24 B) and calls a
          * BiFunction through the LiftFunction per subscribe; the pass-throughs here are one field
-         * (16 B: the installed hook is the static `active`, read only for a lambda subscriber) and
+         * (16 B: the installed tracker is the static `active`, read only for a lambda subscriber) and
          * test the subscriber's class with two reference compares before anything else. A
          * pass-through made while one tracker was installed asks the one installed when its
          * subscribe runs (none: every subscriber passes).
@@ -161,26 +169,23 @@ public final class FireAndForget {
         /** Reactor's attribute for its own producers, or {@code null} if the package is not open to us. */
         private static final Scannable.@Nullable Attr<?> INTERNAL = internalAttr();
 
-        /** The installed hook, or {@code null}: one per application ({@link FireAndForget#install}). */
-        private static volatile @Nullable Hook active;
+        /** The installed hook's tracker, or {@code null}: one per application ({@link FireAndForget#install}). */
+        private static volatile @Nullable FireAndForgetTracker active;
 
-        private final FireAndForgetTracker tracker;
         private final Function<? super Publisher<Object>, ? extends Publisher<Object>> lift;
 
         private Hook(FireAndForgetTracker tracker) {
-            this.tracker = tracker;
-            this.lift = Operators.<Object, Object>liftPublisher((publisher, subscriber) -> lift(subscriber, this));
+            this.lift = Operators.<Object, Object>liftPublisher((publisher, subscriber) -> lift(subscriber, tracker));
         }
 
         /**
-         * Makes the hook of {@code tracker} the one the pass-throughs ask (under {@code FireAndForget}'s lock).
+         * Makes {@code tracker} the one the pass-throughs ask (under {@code FireAndForget}'s lock).
          *
          * @return the hook, for {@code Hooks.onLastOperator}
          */
         static Hook activate(FireAndForgetTracker tracker) {
-            Hook h = new Hook(tracker);
-            active = h;
-            return h;
+            active = tracker;
+            return new Hook(tracker);
         }
 
         /** After {@code Hooks.resetOnLastOperator}: pass-throughs made before let every subscriber through. */
@@ -239,21 +244,21 @@ public final class FireAndForget {
             return lift(subscriber, null);
         }
 
-        /** {@link #pass} with {@code hook}, or with the installed one if {@code null}. */
+        /** {@link #pass} with {@code tracker}, or with the installed one if {@code null}. */
         @SuppressWarnings("unchecked")
-        private static <T> CoreSubscriber<? super T> lift(CoreSubscriber<? super T> subscriber, @Nullable Hook hook) {
+        static <T> CoreSubscriber<T> lift(CoreSubscriber<T> subscriber, @Nullable FireAndForgetTracker tracker) {
             Class<?> c = subscriber.getClass();
             if (c != LAMBDA_MONO && c != LAMBDA_FLUX) {
                 return subscriber;
             }
-            Hook h = hook != null ? hook : active;
-            if (h == null) {
+            FireAndForgetTracker t = tracker != null ? tracker : active;
+            if (t == null) {
                 return subscriber;
             }
-            return (CoreSubscriber<? super T>) h.found((CoreSubscriber<Object>) subscriber, c == LAMBDA_FLUX);
+            return (CoreSubscriber<T>) found(t, (CoreSubscriber<Object>) subscriber, c == LAMBDA_FLUX);
         }
 
-        private CoreSubscriber<Object> found(CoreSubscriber<Object> subscriber, boolean flux) {
+        private static CoreSubscriber<Object> found(FireAndForgetTracker tracker, CoreSubscriber<Object> subscriber, boolean flux) {
             LambdaFields fields = flux ? FLUX_FIELDS : MONO_FIELDS;
             Object origin = tracker.origin(fields.firstCallback(subscriber));
             if (origin == null) {
