@@ -6,7 +6,9 @@ import dev.senders.scope.FireAndForgetMode;
 import dev.senders.scope.FireAndForgetTracker;
 import dev.senders.scope.internal.FireAndForgetToken;
 import dev.senders.scope.internal.LambdaFields;
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
@@ -151,13 +153,19 @@ public final class FireAndForget {
          * pass-through made while one tracker was installed asks the one installed when its
          * subscribe runs (none: every subscriber passes).
          *
-         * Automatic context propagation: Reactor wraps the subscriber to restore thread locals when
-         * the publisher subscribe(Subscriber) ends at is not one of Reactor's own (InternalProducerAttr),
-         * before the pass-through sees it. The pass-through answers that attribute as its source does,
-         * so for Reactor's own sources nothing changes; for any other source under automatic
-         * propagation the hook falls back to liftPublisher, whose MonoLift is Reactor's own and tests
-         * the subscriber before the restoring wrapper is made. A publisher of another shape (a
-         * Publisher some other hook returned) also gets liftPublisher.
+         * Automatic context propagation: Reactor's subscribe(Subscriber) wraps the subscriber to
+         * restore thread locals when the publisher is not one of Reactor's own (its
+         * InternalProducerAttr), and liftPublisher's lift function wraps it before the lifter sees
+         * it whenever propagation is on: either way a lambda subscriber would no longer be
+         * recognizable. So the pass-through answers that attribute true and makes the same wrap
+         * itself, around what it subscribes the source with, through Reactor's own
+         * Operators.restoreContextOnSubscriberIfPublisherNonInternal (RESTORE): a foreign source's
+         * subscriber restores thread locals as without the hook, and a lambda subscriber is found.
+         * Both are package-private and reached with a private lookup; where reactor.core.publisher
+         * is not open to this module, the pass-through answers every attribute as its source does
+         * and makes no wrap: a lambda subscription to a foreign source under propagation then runs
+         * as without the hook, unfound. A publisher of another shape (one some other hook
+         * returned) gets liftPublisher.
          */
 
         private static final Class<?> LAMBDA_MONO = lambdaClass("reactor.core.publisher.LambdaMonoSubscriber");
@@ -168,6 +176,11 @@ public final class FireAndForget {
                 "consumer", "errorConsumer", "completeConsumer", "subscriptionConsumer");
         /** Reactor's attribute for its own producers, or {@code null} if the package is not open to us. */
         private static final Scannable.@Nullable Attr<?> INTERNAL = internalAttr();
+        /**
+         * {@code Operators.restoreContextOnSubscriberIfPublisherNonInternal(Publisher, CoreSubscriber)},
+         * or {@code null} if the package is not open to us (or {@link #INTERNAL} is missing).
+         */
+        private static final @Nullable MethodHandle RESTORE = INTERNAL == null ? null : restoreHandle();
 
         /** The installed hook's tracker, or {@code null}: one per application ({@link FireAndForget#install}). */
         private static volatile @Nullable FireAndForgetTracker active;
@@ -202,6 +215,16 @@ public final class FireAndForget {
             }
         }
 
+        private static @Nullable MethodHandle restoreHandle() {
+            try {
+                return MethodHandles.privateLookupIn(Operators.class, MethodHandles.lookup()).findStatic(Operators.class,
+                        "restoreContextOnSubscriberIfPublisherNonInternal",
+                        MethodType.methodType(CoreSubscriber.class, Publisher.class, CoreSubscriber.class));
+            } catch (ReflectiveOperationException | RuntimeException inaccessible) {
+                return null;
+            }
+        }
+
         private static Scannable.@Nullable Attr<?> internalAttr() {
             try {
                 Class<?> c = Class.forName("reactor.core.publisher.InternalProducerAttr", false, Hooks.class.getClassLoader());
@@ -214,9 +237,6 @@ public final class FireAndForget {
 
         @Override
         public Publisher<Object> apply(Publisher<Object> publisher) {
-            if (Hooks.isAutomaticContextPropagationEnabled() && !reactorOwn(publisher)) {
-                return lift.apply(publisher);
-            }
             if (publisher instanceof Mono) {
                 return publisher instanceof Fuseable ? new FuseableMonoPassThrough<>((Mono<Object>) publisher)
                         : new MonoPassThrough<>((Mono<Object>) publisher);
@@ -229,11 +249,6 @@ public final class FireAndForget {
                 return new ParallelPassThrough<>((ParallelFlux<Object>) publisher);
             }
             return lift.apply(publisher);
-        }
-
-        private static boolean reactorOwn(Publisher<?> publisher) {
-            Scannable.Attr<?> a = INTERNAL;
-            return a != null && Boolean.TRUE.equals(Scannable.from(publisher).scanUnsafe(a));
         }
 
         /**
@@ -271,10 +286,36 @@ public final class FireAndForget {
             return work;
         }
 
-        /** The source's attributes, except {@code PARENT}: the source itself. */
+        /**
+         * What {@code subscribe(Subscriber)} would have subscribed {@code source} with, given
+         * {@code subscriber}: under automatic context propagation, for a source that is not
+         * Reactor's own, a subscriber that restores thread locals.
+         */
+        @SuppressWarnings("unchecked")
+        static <T> CoreSubscriber<T> restore(Publisher<?> source, CoreSubscriber<T> subscriber) {
+            MethodHandle h = RESTORE;
+            if (h == null) {
+                return subscriber;
+            }
+            try {
+                return (CoreSubscriber<T>) (CoreSubscriber<?>) h.invokeExact(source, (CoreSubscriber<?>) subscriber);
+            } catch (RuntimeException | Error e) {
+                throw e;
+            } catch (Throwable e) {
+                throw new IllegalStateException("Reactor's context restoring failed: " + e, e);
+            }
+        }
+
+        /**
+         * The source's attributes, except {@code PARENT} (the source itself) and Reactor's
+         * internal-producer attribute (see the implementation notes).
+         */
         static @Nullable Object scanSource(Publisher<?> source, Scannable.Attr<?> key) {
             if (key == Scannable.Attr.PARENT) {
                 return source;
+            }
+            if (key == INTERNAL && RESTORE != null) {
+                return Boolean.TRUE; // the pass-through restores thread locals for a foreign source itself
             }
             return Scannable.from(source).scanUnsafe(key);
         }
@@ -289,7 +330,7 @@ public final class FireAndForget {
 
             @Override
             public final void subscribe(CoreSubscriber<? super T> actual) {
-                source.subscribe(pass(actual));
+                source.subscribe(restore(source, pass(actual)));
             }
 
             @Override
@@ -316,7 +357,7 @@ public final class FireAndForget {
 
             @Override
             public final void subscribe(CoreSubscriber<? super T> actual) {
-                source.subscribe(pass(actual));
+                source.subscribe(restore(source, pass(actual)));
             }
 
             @Override
