@@ -42,7 +42,8 @@ import reactor.core.publisher.ParallelFlux;
  *     {@value #HOOK_KEY}, next to other hooks (automatic context propagation, Micrometer's) and
  *     removed by {@link FireAndForgetTracker#close()}. Reactor applies the hook on every
  *     {@code subscribe(Subscriber)}; the hook lets every subscriber but a lambda one through
- *     unchanged, so {@code block()}, {@code subscribeWith(...)}, a user {@code BaseSubscriber}
+ *     unchanged, straight to the source (fusion, the source's operator chain, its
+ *     {@code Scannable} parent and the context are as without the hook), so {@code block()}, {@code subscribeWith(...)}, a user {@code BaseSubscriber}
  *     (an object the application owns and can cancel) and the subscriptions operators make to
  *     their sources are never found.
  * <li>Which lambda subscriptions are the application's, and what is listed for each: see
@@ -61,7 +62,9 @@ import reactor.core.publisher.ParallelFlux;
  * One installation per application: a second {@code install} before the first is closed fails.
  * On the module path the lambda subscribers' callbacks are readable only if {@code reactor.core}
  * opens {@code reactor.core.publisher} to {@code dev.senders.reactor}; without it every
- * subscription is located by a stack walk and errors are left to Reactor.
+ * subscription is located by a stack walk and errors are left to Reactor, and under Reactor's
+ * automatic context propagation a lambda subscription to a publisher that is not one of Reactor's
+ * own runs unfound.
  */
 public final class FireAndForget {
 
