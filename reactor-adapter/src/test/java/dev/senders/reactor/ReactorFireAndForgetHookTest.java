@@ -25,6 +25,7 @@ import reactor.core.CorePublisher;
 import reactor.core.CoreSubscriber;
 import reactor.core.Fuseable;
 import reactor.core.Scannable;
+import reactor.core.publisher.ConnectableFlux;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Hooks;
 import reactor.core.publisher.Mono;
@@ -104,6 +105,27 @@ class ReactorFireAndForgetHookTest {
         Flux.range(1, 4).parallel(2).runOn(Schedulers.immediate()).subscribe(sum::addAndGet);
         assertEquals(10, sum.get());
         assertEquals(2, tracker.foundCount());
+        assertEquals(0, tracker.activeCount());
+        assertEquals(0, scope.count());
+    }
+
+    @Test
+    void lambdaSubscriptionsToAConnectableAndToGroupedFluxesAreFound() {
+        install(FireAndForgetMode.TRACK);
+        AtomicInteger sum = new AtomicInteger();
+        ConnectableFlux<Integer> published = Flux.range(1, 3).publish();
+        published.subscribe(sum::addAndGet);
+        assertEquals(1, tracker.activeCount(), "found, and running until the connect");
+        published.connect();
+        assertEquals(6, sum.get());
+        AtomicInteger groups = new AtomicInteger();
+        Flux.range(1, 4).groupBy(x -> x % 2).subscribe(g -> {
+            groups.incrementAndGet();
+            g.subscribe(sum::addAndGet);
+        });
+        assertEquals(2, groups.get());
+        assertEquals(16, sum.get());
+        assertEquals(4, tracker.foundCount(), "the connectable's, the outer groupBy's and each group's");
         assertEquals(0, tracker.activeCount());
         assertEquals(0, scope.count());
     }
