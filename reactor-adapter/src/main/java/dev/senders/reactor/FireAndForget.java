@@ -144,7 +144,8 @@ public final class FireAndForget {
      * hook: the source's own subscription (fusion: the pass-through is {@link Fuseable} when its
      * source is, so Reactor does not suppress fusion), the source's operator chain (subscribed by the
      * source itself), and its context. {@code Scannable.from(passThrough).scan(Attr.PARENT)} is the
-     * source; every other attribute is the source's. Runs on the subscribing thread; thread-safe.
+     * source; every other attribute is the source's, but Reactor's internal-producer one (see the
+     * notes). Runs on the subscribing thread; thread-safe.
      */
     static final class Hook implements Function<Publisher<Object>, Publisher<Object>> {
         /*
@@ -168,7 +169,7 @@ public final class FireAndForget {
          * is not open to this module, the pass-through answers every attribute as its source does
          * and makes no wrap: a lambda subscription to a foreign source under propagation then runs
          * as without the hook, unfound. A publisher of another shape (one some other hook
-         * returned) gets liftPublisher.
+         * returned) gets liftPublisher (under propagation its lambda subscriptions run unfound).
          */
 
         private static final Class<?> LAMBDA_MONO = lambdaClass("reactor.core.publisher.LambdaMonoSubscriber");
