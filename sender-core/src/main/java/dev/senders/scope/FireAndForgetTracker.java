@@ -62,10 +62,9 @@ public final class FireAndForgetTracker implements AutoCloseable {
      * frame's class with a ClassValue (plumbing or not) and keeps the frame unformatted; then
      * the scope's tryAssociate (TRACK) and one LongAdder increment. The walk shows reflection
      * frames: they are in java. and jdk., plumbing to this walk, so the site found is the same,
-     * and the JDK 17 walker, which otherwise tests each frame's class for reflection in Java,
-     * skips that test (the largest part of the walk's own Java code in a profile); hidden frames
+     * and the JDK 17 walker then does not test each frame's class for reflection; hidden frames
      * (lambda forms) stay hidden. It reads the frames through the stream's iterator, with no
-     * pipeline stage of its own. The work itself
+     * stream stage of its own. The work itself
      * (dev.senders.scope.internal.FireAndForgetWork) links into the token's stop source and
      * unlinks when it ends, exactly once (SpawnedWork's state machine). The tracked token's
      * source is stopped from this tracker's one registration on the scope's stop token, which
