@@ -2,10 +2,10 @@
 # What senders.scope.fire-and-forget costs the example WebFlux app under a real HTTP client
 # (ApacheBench, `ab`, from Debian's apache2-utils, installed when missing; it speaks HTTP/1.0, and
 # Reactor Netty closes each of its connections after the answer, so every request is a new
-# connection, as for a client without a pool), two measurements:
+# connection, as for a client without a pool), two measurements and, on request, a profile:
 #
-#   1. throughput: one app per mode (off, report, track), each its own JVM on a free loopback port,
-#      with audit.mode=subscribe: POST /orders/{id} ends in a plain Flux.from(write).subscribe()
+#   1. throughput: one app per mode (off, report, track; FF_MODES), each its own JVM on a free
+#      loopback port, with audit.mode=subscribe (FF_AUDIT): POST /orders/{id} ends in a plain Flux.from(write).subscribe()
 #      (SubscribeAuditor), the fire-and-forget the hooks find, with no write delay. Each app is
 #      warmed up; then ROUNDS rounds, the modes in turn within each round (so the machine's load
 #      drifts over all of them alike), each `ab -n REQUESTS -c 50` on its app, after its
@@ -20,6 +20,13 @@
 #      send SIGTERM in the middle of its load and time SIGTERM to process exit. Prints the times and
 #      the medians per mode (the goal: equal), and fails if the track app's shutdown log reports any
 #      subscription found (none of Reactor Netty's or Spring's may be).
+#   3. (FF_PROFILE=1) where the track app's request threads spend their time: one app in track
+#      (audit.mode=subscribe), warmed up, then a JFR recording (execution samples every 1 ms, by
+#      jcmd) over `ab -m POST -n REQUESTS -c 50`; prints the share of the Reactor Netty event-loop
+#      threads' samples in the site walk (StackWalker), in the rest of the hook and the found work
+#      (the tracker, the adapter's hook, the work), and in the lifted publishers the hook puts on
+#      every subscribe. JFR samples threads running Java code only: the walk's part inside the JVM
+#      is not in the figure.
 #
 # Fails when `ab` reports a failed or non-2xx request in a throughput round. Times on a shared
 # machine are noisy: compare modes within one run only. Nothing listens beyond 127.0.0.1; the
@@ -29,7 +36,11 @@
 #   FF_ROUNDS (5), FF_REQUESTS (20000), FF_WARMUP (20000), FF_SHUTDOWN_ROUNDS (5): the sizes.
 #   FF_SKIP_INSTALL=1: the caller already installed the modules; otherwise the published modules
 #   the app needs are installed first (tests skipped).
-#   FF_SKIP=shutdown or FF_SKIP=throughput: run only the other measurement.
+#   FF_MODES ("off report track": off first) and FF_AUDIT (subscribe): the throughput measurement's
+#   modes and audit.mode; FF_AUDIT=scope, where no subscription of the app's is fire and forget,
+#   measures what the hook costs the subscriptions it lets through.
+#   FF_SKIP=shutdown, FF_SKIP=throughput or FF_SKIP=throughput,shutdown: skip those measurements.
+#   FF_PROFILE=1: also the profile (3.).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,6 +54,7 @@ rounds="${FF_ROUNDS:-5}"
 requests="${FF_REQUESTS:-20000}"
 warmup="${FF_WARMUP:-20000}"
 shutdown_rounds="${FF_SHUTDOWN_ROUNDS:-5}"
+audit="${FF_AUDIT:-subscribe}"
 concurrency=50
 
 if ! command -v ab >/dev/null; then
@@ -92,13 +104,14 @@ ticks=$(getconf CLK_TCK)
 median() { python3 -c 'import statistics,sys; print(statistics.median(float(x) for x in sys.argv[1:]))' "$@"; }
 
 # ---- 1. throughput
-if [ "${FF_SKIP:-}" != throughput ]; then
-    modes=(off report track)
+if [[ ",${FF_SKIP:-}," != *,throughput,* ]]; then
+    read -r -a modes <<<"${FF_MODES:-off report track}"
+    [ "${modes[0]}" = off ] || fail "FF_MODES must start with off (the ratios are against it): ${FF_MODES:-}"
     declare -A url app_pid
     for mode in "${modes[@]}"; do
         port=$(free_port)
         example_app_start "$work/classpath.txt" "$port" "$work/app-$mode.log" "${common[@]}" \
-            --audit.mode=subscribe --senders.scope.fire-and-forget="$mode" --audit.db-url="jdbc:h2:mem:ff-$mode;DB_CLOSE_DELAY=-1"
+            --audit.mode="$audit" --senders.scope.fire-and-forget="$mode" --audit.db-url="jdbc:h2:mem:ff-$mode;DB_CLOSE_DELAY=-1"
         pids+=("$EXAMPLE_APP_PID")
         app_pid[$mode]=$EXAMPLE_APP_PID
         url[$mode]="http://127.0.0.1:$port"
@@ -111,7 +124,7 @@ if [ "${FF_SKIP:-}" != throughput ]; then
         rps "$work/ab.txt" >/dev/null
         drained "${url[$mode]}"
     done
-    step "throughput: ab -m POST -n $requests -c $concurrency on POST /orders/{id} (audit.mode=subscribe), $rounds rounds, modes in turn"
+    step "throughput: ab -m POST -n $requests -c $concurrency on POST /orders/{id} (audit.mode=$audit), $rounds rounds, modes in turn"
     declare -A results cpu
     for ((r = 1; r <= rounds; r++)); do
         line="round $r:"
@@ -142,7 +155,7 @@ if [ "${FF_SKIP:-}" != throughput ]; then
     done
     # each mode against off: the ratio of the medians, and the median of the rounds' own ratios
     # (a round's modes ran back to back, so its ratio is the least exposed to the load's drift)
-    for mode in report track; do
+    for mode in "${modes[@]:1}"; do
         step "throughput $mode/off: $(python3 - "${med[$mode]}" "${med[off]}" "${results[$mode]}" "${results[off]}" <<'PY'
 import statistics, sys
 m, o = float(sys.argv[1]), float(sys.argv[2])
@@ -161,7 +174,7 @@ PY
 fi
 
 # ---- 2. shutdown time with no fire-and-forget of the app's own
-if [ "${FF_SKIP:-}" != shutdown ]; then
+if [[ ",${FF_SKIP:-}," != *,shutdown,* ]]; then
     step "shutdown: SIGTERM to exit under ab -c $concurrency on GET /audit/stats (audit.mode=scope), $shutdown_rounds rounds, off and track in turn"
     declare -A times
     for ((r = 1; r <= shutdown_rounds; r++)); do
@@ -202,5 +215,58 @@ if [ "${FF_SKIP:-}" != shutdown ]; then
         # shellcheck disable=SC2086 # a list of numbers
         step "shutdown $mode: median $(median ${times[$mode]}) ms SIGTERM to exit (${times[$mode]# })"
     done
+fi
+# ---- 3. where the track app's request threads spend their time (FF_PROFILE=1)
+if [ "${FF_PROFILE:-0}" = 1 ]; then
+    port=$(free_port)
+    log="$work/profile.log"
+    example_app_start "$work/classpath.txt" "$port" "$log" "${common[@]}" \
+        --audit.mode=subscribe --senders.scope.fire-and-forget=track --audit.db-url="jdbc:h2:mem:ff-profile;DB_CLOSE_DELAY=-1"
+    app=$EXAMPLE_APP_PID
+    pids+=("$app")
+    await_up "the example app (track, profiled)" "http://127.0.0.1:$port/audit/stats" "$app" "$log" 180
+    ab -q -m POST -n "$warmup" -c "$concurrency" "http://127.0.0.1:$port/orders/warmup" >"$work/ab.txt" 2>&1 || true
+    rps "$work/ab.txt" >/dev/null
+    drained "http://127.0.0.1:$port"
+    jcmd "$app" JFR.start name=ff settings=profile 'jdk.ExecutionSample#period=1ms' filename="$work/track.jfr" \
+        >"$work/jcmd.log" 2>&1 || { cat "$work/jcmd.log" >&2; fail "jcmd JFR.start on the track app"; }
+    ab -q -m POST -n "$requests" -c "$concurrency" "http://127.0.0.1:$port/orders/p" >"$work/ab.txt" 2>&1 || true
+    v=$(rps "$work/ab.txt")
+    jcmd "$app" JFR.stop name=ff >>"$work/jcmd.log" 2>&1 || { cat "$work/jcmd.log" >&2; fail "jcmd JFR.stop on the track app"; }
+    step "profile: track, ab -m POST -n $requests -c $concurrency, $v requests/s under JFR (execution samples every 1 ms)"
+    jfr print --json --stack-depth 64 --events jdk.ExecutionSample "$work/track.jfr" >"$work/samples.json" \
+        || fail "jfr print of the recording"
+    python3 - "$work/samples.json" <<'PY'
+import json, sys
+# each event-loop sample in the first part whose marker one of its frames contains
+parts = [("the site walk (StackWalker)", ("java.lang.StackWalker.", "java.lang.StackStreamFactory")),
+         ("the rest of the hook and the found work", ("dev.senders.scope.FireAndForgetTracker.",
+          "dev.senders.scope.internal.FireAndForget", "dev.senders.reactor.FireAndForget")),
+         ("the lifted publishers (Reactor's lift of every subscribe)", ("reactor.core.publisher.FluxLift",
+          "reactor.core.publisher.MonoLift", "reactor.core.publisher.ParallelLift", "reactor.core.publisher.ConnectableLift",
+          "reactor.core.publisher.Operators$LiftFunction"))]
+counts = [0] * len(parts)
+n = 0
+for e in json.load(open(sys.argv[1]))["recording"]["events"]:
+    v = e["values"]
+    if not (v.get("sampledThread") or {}).get("javaName", "").startswith("reactor-http"):
+        continue
+    frames = [f["method"]["type"]["name"].replace("/", ".") + "." + f["method"]["name"]
+              for f in (v.get("stackTrace") or {}).get("frames", [])]
+    n += 1
+    for i, (_, markers) in enumerate(parts):
+        if any(m in f for f in frames for m in markers):
+            counts[i] += 1
+            break
+if n == 0:
+    sys.exit("ff-throughput: FAILED: no execution sample of the event-loop threads")
+print(f"ff-throughput: profile: {n} execution samples of the event-loop threads (reactor-http-*)")
+for (name, _), c in zip(parts, counts):
+    print(f"ff-throughput: profile: {100.0 * c / n:5.2f} % in {name}")
+print(f"ff-throughput: profile: {100.0 * sum(counts) / n:5.2f} % in all of them")
+PY
+    kill "$app" 2>/dev/null || true
+    wait "$app" 2>/dev/null || true
+    pids=("${pids[@]:0:${#pids[@]}-1}")
 fi
 step "OK (figures from a shared machine are noisy: compare modes within one run)"

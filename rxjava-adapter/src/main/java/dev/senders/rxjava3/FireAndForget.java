@@ -212,12 +212,16 @@ public final class FireAndForget {
             return observer;
         }
         AsyncScopeToken token = tracker.associate();
-        boolean hasErrorCallback = !(observer instanceof LambdaConsumerIntrospection)
-                || ((LambdaConsumerIntrospection) observer).hasCustomOnError();
         FireAndForgetObserver work = new FireAndForgetObserver(observer, k.rxType,
-                FireAndForgetToken.tracked(token) && !hasErrorCallback);
+                FireAndForgetToken.tracked(token) && !hasErrorCallback(observer));
         work.start(token, origin);
         return work;
+    }
+
+    /** Whether the application gave the lambda observer an error callback of its own. */
+    private static boolean hasErrorCallback(Object observer) {
+        return !(observer instanceof LambdaConsumerIntrospection)
+                || ((LambdaConsumerIntrospection) observer).hasCustomOnError();
     }
 
     private static @Nullable Kind kind(Class<?> c) {

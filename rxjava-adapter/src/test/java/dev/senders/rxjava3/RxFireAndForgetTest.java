@@ -254,4 +254,40 @@ class RxFireAndForgetTest {
                 () -> FireAndForget.install(new CountingScope(), FireAndForgetMode.TRACK));
         assertTrue(e.getMessage().contains("close it before installing another"), e.getMessage());
     }
+
+    /** A plain {@code subscribe()} made through reflection, as a framework's invoker would. */
+    static Disposable subscribeReflectively(Completable source) throws ReflectiveOperationException {
+        return (Disposable) Completable.class.getMethod("subscribe").invoke(source);
+    }
+
+    @Test
+    void aPlainSubscribeCalledThroughReflectionIsFoundAtTheClassThatReflects() throws Exception {
+        install(FireAndForgetMode.TRACK);
+        Disposable d = subscribeReflectively(Completable.never());
+        assertEquals(1, tracker.foundCount(), "the reflection frames are skipped, the reflecting caller decides");
+        assertEquals(1, scope.count());
+        String site = tracker.running().get(0).name().orElseThrow();
+        assertTrue(site.startsWith(RxFireAndForgetTest.class.getName() + ".subscribeReflectively("), site);
+        d.dispose();
+        assertEquals(0, scope.count());
+    }
+
+    /** Stands for framework code (its class name is passed as a framework package prefix). */
+    static final class ReflectingFramework {
+        static Disposable subscribe(Completable source) throws ReflectiveOperationException {
+            return (Disposable) Completable.class.getMethod("subscribe").invoke(source);
+        }
+    }
+
+    @Test
+    void aPlainSubscribeAFrameworkMakesThroughReflectionIsNotFound() throws Exception {
+        List<String> framework = new ArrayList<>(FRAMEWORK);
+        framework.add(ReflectingFramework.class.getName());
+        RxJavaPlugins.setErrorHandler(pluginErrors::add);
+        tracker = FireAndForget.install(scope, FireAndForgetMode.TRACK, framework, false);
+        Disposable d = ReflectingFramework.subscribe(Completable.never());
+        assertEquals(0, tracker.foundCount(), "the first frame past the reflection frames is the framework's");
+        assertEquals(0, scope.count());
+        d.dispose();
+    }
 }

@@ -60,7 +60,11 @@ public final class FireAndForgetTracker implements AutoCloseable {
      * Implementation notes. The hot path is origin() then associate(): a ClassValue lookup of
      * the callback's class (its label, "" for framework code), or a stack walk that tests each
      * frame's class with a ClassValue (plumbing or not) and keeps the frame unformatted; then
-     * the scope's tryAssociate (TRACK) and one LongAdder increment. The work itself
+     * the scope's tryAssociate (TRACK) and one LongAdder increment. The walk shows reflection
+     * frames: they are in java. and jdk., plumbing to this walk, so the site found is the same,
+     * and the JDK 17 walker then does not test each frame's class for reflection; hidden frames
+     * (lambda forms) stay hidden. It reads the frames through the stream's iterator, with no
+     * stream stage of its own. The work itself
      * (dev.senders.scope.internal.FireAndForgetWork) links into the token's stop source and
      * unlinks when it ends, exactly once (SpawnedWork's state machine). The tracked token's
      * source is stopped from this tracker's one registration on the scope's stop token, which
@@ -91,8 +95,8 @@ public final class FireAndForgetTracker implements AutoCloseable {
 
     private static final int REPORT_LINES = 10;
     private static final int MAX_LABELS = 64;
-    private static final StackWalker WALKER = StackWalker.getInstance(
-            java.util.Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE), 16);
+    private static final StackWalker WALKER = StackWalker.getInstance(java.util.Set.of(
+            StackWalker.Option.RETAIN_CLASS_REFERENCE, StackWalker.Option.SHOW_REFLECT_FRAMES), 16);
     /** Whether a frame's class is the libraries' or this feature's (skipped by the site walk). */
     private static final ClassValue<Boolean> PLUMBING_CLASS = new ClassValue<>() {
         @Override
@@ -245,7 +249,14 @@ public final class FireAndForgetTracker implements AutoCloseable {
 
     /** The first frame outside the libraries and this feature, within {@link #MAX_WALK} frames. */
     private static StackWalker.@Nullable StackFrame siteFrame(java.util.stream.Stream<StackWalker.StackFrame> frames) {
-        return frames.limit(MAX_WALK).filter(f -> !PLUMBING_CLASS.get(f.getDeclaringClass())).findFirst().orElse(null);
+        java.util.Iterator<StackWalker.StackFrame> it = frames.iterator();
+        for (int i = 0; i < MAX_WALK && it.hasNext(); i++) {
+            StackWalker.StackFrame f = it.next();
+            if (!PLUMBING_CLASS.get(f.getDeclaringClass())) {
+                return f;
+            }
+        }
+        return null;
     }
 
     /** The label of an origin: the callback's class, or the site's frame formatted. */
