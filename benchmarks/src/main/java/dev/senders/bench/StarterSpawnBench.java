@@ -7,6 +7,7 @@ import dev.senders.spring.boot.MdcSpawnDecorator;
 import dev.senders.spring.boot.ObservationSpawnDecorator;
 import dev.senders.spring.boot.ReactorScopeSpawner;
 import dev.senders.spring.boot.ScopeSpawner;
+import io.micrometer.common.KeyValue;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.Observation;
@@ -55,7 +56,9 @@ import reactor.core.publisher.Mono;
  * The hand-written peers, on the same source: {@code composite} (each subscription held in a
  * {@code Disposables.composite()} until it terminates, {@code HeldSubscriber}) and
  * {@code compositeObserved} (the same inside {@code Observation.start(name, BOOT)} ... {@code stop()},
- * on a request thread: its parent is the current observation).
+ * on a request thread: its parent is the current observation). {@code compositeObservedKeyed} is
+ * {@code compositeObserved} with the three low-cardinality keys the starter's observation records
+ * ({@code scope}, {@code work}, {@code outcome}): a measurement of what the keys cost, not a goal's peer.
  * Reproduce: {@code java -jar benchmarks/target/benchmarks.jar StarterSpawnBench -p n=1000 -prof gc}.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -122,6 +125,30 @@ public class StarterSpawnBench {
         }
     }
 
+    /** {@link ObservedSubscriber} that also records the outcome key before it stops the observation. */
+    static final class KeyedObservedSubscriber extends HeldSubscriber {
+        private static final KeyValue VALUE = KeyValue.of(ObservationSpawnDecorator.OUTCOME, "value");
+        private static final KeyValue ERROR = KeyValue.of(ObservationSpawnDecorator.OUTCOME, "error");
+        private final Observation observation;
+
+        KeyedObservedSubscriber(Tracker tracker, Observation observation) {
+            super(tracker);
+            this.observation = observation;
+        }
+
+        @Override
+        void terminated(Throwable error) {
+            if (error != null) {
+                observation.error(error);
+            }
+            observation.lowCardinalityKeyValue(error != null ? ERROR : VALUE);
+            observation.stop();
+        }
+    }
+
+    private static final KeyValue SCOPE_KEY = KeyValue.of(ObservationSpawnDecorator.SCOPE, "bench");
+    private static final KeyValue WORK_KEY = KeyValue.of(ObservationSpawnDecorator.WORK, "audit");
+
     private long run(SpawnDecorator decorator, boolean named, String variant) {
         Work.reset();
         CountingScope scope = new CountingScope("bench");
@@ -183,6 +210,26 @@ public class StarterSpawnBench {
             mono.subscribe(new ObservedSubscriber(t, Observation.start(ObservationSpawnDecorator.NAME, BOOT)));
         }
         Work.check(Work.count == n && t.composite.size() == 0 && t.error == null, "compositeObserved");
+        return Work.count;
+    }
+
+    /**
+     * {@link #compositeObserved} with the starter's three low-cardinality keys: {@code scope} and
+     * {@code work} before the start, {@code outcome} before the stop (shared {@code KeyValue}s).
+     */
+    @Benchmark
+    public long compositeObservedKeyed(RequestThread request) {
+        Work.reset();
+        HeldSubscriber.Tracker t = new HeldSubscriber.Tracker(null);
+        Mono<Void> mono = InlineBench.ASYNC_MONO;
+        for (int i = 0; i < n; i++) {
+            Observation observation = Observation.createNotStarted(ObservationSpawnDecorator.NAME, BOOT)
+                    .lowCardinalityKeyValue(SCOPE_KEY)
+                    .lowCardinalityKeyValue(WORK_KEY)
+                    .start();
+            mono.subscribe(new KeyedObservedSubscriber(t, observation));
+        }
+        Work.check(Work.count == n && t.composite.size() == 0 && t.error == null, "compositeObservedKeyed");
         return Work.count;
     }
 }
