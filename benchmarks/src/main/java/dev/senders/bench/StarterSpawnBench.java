@@ -107,33 +107,20 @@ public class StarterSpawnBench {
         }
     }
 
-    /** Ends its observation when the subscription terminates: the hand-written observed peer. */
+    /**
+     * Ends its observation when the subscription terminates: the hand-written observed peer; keyed,
+     * it records the outcome key before it stops the observation.
+     */
     static final class ObservedSubscriber extends HeldSubscriber {
-        private final Observation observation;
-
-        ObservedSubscriber(Tracker tracker, Observation observation) {
-            super(tracker);
-            this.observation = observation;
-        }
-
-        @Override
-        void terminated(Throwable error) {
-            if (error != null) {
-                observation.error(error);
-            }
-            observation.stop();
-        }
-    }
-
-    /** {@link ObservedSubscriber} that also records the outcome key before it stops the observation. */
-    static final class KeyedObservedSubscriber extends HeldSubscriber {
         private static final KeyValue VALUE = KeyValue.of(ObservationSpawnDecorator.OUTCOME, "value");
         private static final KeyValue ERROR = KeyValue.of(ObservationSpawnDecorator.OUTCOME, "error");
         private final Observation observation;
+        private final boolean keyed;
 
-        KeyedObservedSubscriber(Tracker tracker, Observation observation) {
+        ObservedSubscriber(Tracker tracker, Observation observation, boolean keyed) {
             super(tracker);
             this.observation = observation;
+            this.keyed = keyed;
         }
 
         @Override
@@ -141,7 +128,9 @@ public class StarterSpawnBench {
             if (error != null) {
                 observation.error(error);
             }
-            observation.lowCardinalityKeyValue(error != null ? ERROR : VALUE);
+            if (keyed) {
+                observation.lowCardinalityKeyValue(error != null ? ERROR : VALUE);
+            }
             observation.stop();
         }
     }
@@ -203,14 +192,7 @@ public class StarterSpawnBench {
     /** {@link #composite} inside a hand-written {@code Observation.start(name, BOOT)} ... {@code stop()}. */
     @Benchmark
     public long compositeObserved(RequestThread request) {
-        Work.reset();
-        HeldSubscriber.Tracker t = new HeldSubscriber.Tracker(null);
-        Mono<Void> mono = InlineBench.ASYNC_MONO;
-        for (int i = 0; i < n; i++) {
-            mono.subscribe(new ObservedSubscriber(t, Observation.start(ObservationSpawnDecorator.NAME, BOOT)));
-        }
-        Work.check(Work.count == n && t.composite.size() == 0 && t.error == null, "compositeObserved");
-        return Work.count;
+        return observed(false, "compositeObserved");
     }
 
     /**
@@ -219,17 +201,21 @@ public class StarterSpawnBench {
      */
     @Benchmark
     public long compositeObservedKeyed(RequestThread request) {
+        return observed(true, "compositeObservedKeyed");
+    }
+
+    private long observed(boolean keyed, String variant) {
         Work.reset();
         HeldSubscriber.Tracker t = new HeldSubscriber.Tracker(null);
         Mono<Void> mono = InlineBench.ASYNC_MONO;
         for (int i = 0; i < n; i++) {
-            Observation observation = Observation.createNotStarted(ObservationSpawnDecorator.NAME, BOOT)
-                    .lowCardinalityKeyValue(SCOPE_KEY)
-                    .lowCardinalityKeyValue(WORK_KEY)
-                    .start();
-            mono.subscribe(new KeyedObservedSubscriber(t, observation));
+            Observation observation = keyed
+                    ? Observation.createNotStarted(ObservationSpawnDecorator.NAME, BOOT)
+                            .lowCardinalityKeyValue(SCOPE_KEY).lowCardinalityKeyValue(WORK_KEY).start()
+                    : Observation.start(ObservationSpawnDecorator.NAME, BOOT);
+            mono.subscribe(new ObservedSubscriber(t, observation, keyed));
         }
-        Work.check(Work.count == n && t.composite.size() == 0 && t.error == null, "compositeObservedKeyed");
+        Work.check(Work.count == n && t.composite.size() == 0 && t.error == null, variant);
         return Work.count;
     }
 }
