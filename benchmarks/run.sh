@@ -80,7 +80,7 @@ else
     parts=(
         "InlineBench.(floor|scope|reactor|rxjava|reactorSpawn|reactorSpawnSimple|rxSpawn|rxSpawnSimple|reactorAsync|reactorSpawnAsync|rxjavaAsync|rxSpawnAsync)$ -p n=1000 ${spawn[*]}"
         "PooledBench.(reactor|rxjava|reactorSpawn|rxSpawn)$ -p n=1000 ${pool[*]}"
-        "StarterSpawnBench.(starterPlain|starterContext|starterObservation|starterBoth|starterBoot|composite|compositeObserved)$ -p n=1000 ${spawn[*]}"
+        "StarterSpawnBench.(starterPlain|starterContext|starterObservation|starterBoth|starterBoot|composite|compositeObserved|compositeObservedKeyed)$ -p n=1000 ${spawn[*]}"
         "RoundTripBench -p n=1000"
         "NestBench -p n=1000"
         "ContentionBench.(reactor|rxjava|reactorSpawn|rxSpawn)$ -p n=1000 ${pool[*]}"

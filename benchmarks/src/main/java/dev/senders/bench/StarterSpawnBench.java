@@ -7,6 +7,7 @@ import dev.senders.spring.boot.MdcSpawnDecorator;
 import dev.senders.spring.boot.ObservationSpawnDecorator;
 import dev.senders.spring.boot.ReactorScopeSpawner;
 import dev.senders.spring.boot.ScopeSpawner;
+import io.micrometer.common.KeyValue;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.Observation;
@@ -55,7 +56,9 @@ import reactor.core.publisher.Mono;
  * The hand-written peers, on the same source: {@code composite} (each subscription held in a
  * {@code Disposables.composite()} until it terminates, {@code HeldSubscriber}) and
  * {@code compositeObserved} (the same inside {@code Observation.start(name, BOOT)} ... {@code stop()},
- * on a request thread: its parent is the current observation).
+ * on a request thread: its parent is the current observation). {@code compositeObservedKeyed} is
+ * {@code compositeObserved} with the three low-cardinality keys the starter's observation records
+ * ({@code scope}, {@code work}, {@code outcome}): a measurement of what the keys cost, not a goal's peer.
  * Reproduce: {@code java -jar benchmarks/target/benchmarks.jar StarterSpawnBench -p n=1000 -prof gc}.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -104,13 +107,20 @@ public class StarterSpawnBench {
         }
     }
 
-    /** Ends its observation when the subscription terminates: the hand-written observed peer. */
+    /**
+     * Ends its observation when the subscription terminates: the hand-written observed peer; keyed,
+     * it records the outcome key before it stops the observation.
+     */
     static final class ObservedSubscriber extends HeldSubscriber {
+        private static final KeyValue VALUE = KeyValue.of(ObservationSpawnDecorator.OUTCOME, "value");
+        private static final KeyValue ERROR = KeyValue.of(ObservationSpawnDecorator.OUTCOME, "error");
         private final Observation observation;
+        private final boolean keyed;
 
-        ObservedSubscriber(Tracker tracker, Observation observation) {
+        ObservedSubscriber(Tracker tracker, Observation observation, boolean keyed) {
             super(tracker);
             this.observation = observation;
+            this.keyed = keyed;
         }
 
         @Override
@@ -118,9 +128,15 @@ public class StarterSpawnBench {
             if (error != null) {
                 observation.error(error);
             }
+            if (keyed) {
+                observation.lowCardinalityKeyValue(error != null ? ERROR : VALUE);
+            }
             observation.stop();
         }
     }
+
+    private static final KeyValue SCOPE_KEY = KeyValue.of(ObservationSpawnDecorator.SCOPE, "bench");
+    private static final KeyValue WORK_KEY = KeyValue.of(ObservationSpawnDecorator.WORK, "audit");
 
     private long run(SpawnDecorator decorator, boolean named, String variant) {
         Work.reset();
@@ -176,13 +192,30 @@ public class StarterSpawnBench {
     /** {@link #composite} inside a hand-written {@code Observation.start(name, BOOT)} ... {@code stop()}. */
     @Benchmark
     public long compositeObserved(RequestThread request) {
+        return observed(false, "compositeObserved");
+    }
+
+    /**
+     * {@link #compositeObserved} with the starter's three low-cardinality keys: {@code scope} and
+     * {@code work} before the start, {@code outcome} before the stop (shared {@code KeyValue}s).
+     */
+    @Benchmark
+    public long compositeObservedKeyed(RequestThread request) {
+        return observed(true, "compositeObservedKeyed");
+    }
+
+    private long observed(boolean keyed, String variant) {
         Work.reset();
         HeldSubscriber.Tracker t = new HeldSubscriber.Tracker(null);
         Mono<Void> mono = InlineBench.ASYNC_MONO;
         for (int i = 0; i < n; i++) {
-            mono.subscribe(new ObservedSubscriber(t, Observation.start(ObservationSpawnDecorator.NAME, BOOT)));
+            Observation observation = keyed
+                    ? Observation.createNotStarted(ObservationSpawnDecorator.NAME, BOOT)
+                            .lowCardinalityKeyValue(SCOPE_KEY).lowCardinalityKeyValue(WORK_KEY).start()
+                    : Observation.start(ObservationSpawnDecorator.NAME, BOOT);
+            mono.subscribe(new ObservedSubscriber(t, observation, keyed));
         }
-        Work.check(Work.count == n && t.composite.size() == 0 && t.error == null, "compositeObserved");
+        Work.check(Work.count == n && t.composite.size() == 0 && t.error == null, variant);
         return Work.count;
     }
 }
