@@ -26,64 +26,19 @@ import org.jspecify.annotations.Nullable;
  * </ul>
  * Multi-shot if the source is: each {@code connect} is an independent operation with a
  * decoration of its own.
- *
- * <p>For {@code spawn} ({@link #forSpawn}), which connects and then starts on the same thread, the
- * decoration is installed once around both: a {@code connect} on the spawning thread before
- * {@link #releaseHeld} leaves its installation open, and the start that follows on that thread
- * before the release runs inside it and closes it when it returns (so work the trampoline queued
- * meanwhile does not run inside it). A connect or start after the release (a start queued by the
- * trampoline, or a connect deferred by the scope token's own wrapper) or on another thread
- * installs the decoration around itself, as for any other work.
  */
 final class DecoratedSender<T> implements Sender<T> {
 
     private final Sender<T> source;
     private final SpawnDecorator decorator;
     private final String scopeName;
-    final @Nullable String workName;
-    /**
-     * The spawning thread until {@link #releaseHeld}: a connect on it leaves its installation open
-     * ({@link #forSpawn}); null for other work. Another thread may read a stale value, never its own.
-     */
-    private @Nullable Thread holdFor;
-    /** The operation whose connect left its installation open; the spawning thread's only. */
-    private @Nullable Operation<T> heldOp;
+    private final @Nullable String workName;
 
     DecoratedSender(Sender<T> source, SpawnDecorator decorator, String scopeName, @Nullable String workName) {
         this.source = source;
         this.decorator = decorator;
         this.scopeName = scopeName;
         this.workName = workName;
-    }
-
-    /**
-     * The work of one spawn, made on the spawning thread: a {@code connect} on that thread leaves
-     * the decoration installed until {@link #releaseHeld}, which the spawn calls on that thread
-     * once the start returned (or the connect failed), on every path.
-     */
-    static <T> DecoratedSender<T> forSpawn(Sender<T> source, SpawnDecorator decorator, String scopeName,
-            @Nullable String workName) {
-        DecoratedSender<T> sender = new DecoratedSender<>(source, decorator, scopeName, workName);
-        sender.holdFor = Thread.currentThread();
-        return sender;
-    }
-
-    /**
-     * Closes the installation a connect left open, if its start has not closed it (the start was
-     * queued, or never came); on the spawning thread.
-     */
-    void releaseHeld() {
-        holdFor = null;                // a later connect, even on this thread, installs around itself
-        Operation<T> op = heldOp;
-        if (op != null) {
-            heldOp = null;
-            SpawnDecorator.Installed installed = op.held;
-            if (installed != null) {
-                op.held = null;
-                op.heldBy = null;      // a start from now on (queued by the trampoline) installs itself
-                installed.close();
-            }
-        }
     }
 
     @Override
@@ -98,12 +53,6 @@ final class DecoratedSender<T> implements Sender<T> {
             installed.close();
             op.end(SpawnDecorator.Outcome.ERROR, e); // no operation to complete it: the caller gets e
             throw e;
-        }
-        if (holdFor == Thread.currentThread() && heldOp == null) {
-            op.held = installed;
-            op.heldBy = Thread.currentThread();
-            heldOp = op;
-            return op;
         }
         installed.close();
         return op;
@@ -127,13 +76,6 @@ final class DecoratedSender<T> implements Sender<T> {
          * completions; a racing second one is the source's violation, which the scope reports.
          */
         private boolean ended;
-        /**
-         * The spawning thread while the installation its connect left open is held for the start
-         * ({@link DecoratedSender#forSpawn}); only that thread compares equal, whatever another
-         * thread reads here. {@code held} is read and written on that thread only.
-         */
-        @Nullable Thread heldBy;
-        SpawnDecorator.@Nullable Installed held;
 
         Operation(Receiver<? super T> downstream, SpawnDecorator.Decoration decoration) {
             this.downstream = downstream;
@@ -155,13 +97,7 @@ final class DecoratedSender<T> implements Sender<T> {
 
         @Override
         public void start() {
-            SpawnDecorator.Installed installed;
-            if (heldBy == Thread.currentThread() && (installed = held) != null) {
-                held = null;               // the start ends the installation connect left open
-                heldBy = null;
-            } else {
-                installed = decoration.install();
-            }
+            SpawnDecorator.Installed installed = decoration.install();
             try {
                 upstream.start();
             } finally {

