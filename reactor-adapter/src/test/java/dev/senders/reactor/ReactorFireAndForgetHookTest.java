@@ -148,35 +148,6 @@ class ReactorFireAndForgetHookTest {
     }
 
     @Test
-    void underAutomaticContextPropagationLambdaSubscriptionsToReactorsAndToForeignSourcesAreFound() {
-        Hooks.enableAutomaticContextPropagation();
-        try {
-            install(FireAndForgetMode.TRACK);
-            AtomicReference<Object> seen = new AtomicReference<>();
-            Mono.just("reactor's").map(x -> x).subscribe(seen::set);
-            assertEquals("reactor's", seen.get());
-            assertEquals(1, tracker.foundCount());
-            AtomicReference<String> given = new AtomicReference<>();
-            Mono<String> foreign = new Mono<>() {
-                @Override
-                public void subscribe(CoreSubscriber<? super String> actual) {
-                    given.set(actual.getClass().getName());
-                    Mono.just("foreign").subscribe(actual);
-                }
-            };
-            foreign.subscribe(seen::set);
-            assertEquals("foreign", seen.get());
-            assertEquals(2, tracker.foundCount(), "found before Reactor wraps the subscriber to restore thread locals");
-            assertTrue(given.get().contains("RestoringThreadLocals"), "the foreign source restores thread locals as without the hook: "
-                    + given.get());
-            assertEquals("block", Mono.just("block").block());
-            assertEquals(2, tracker.foundCount());
-        } finally {
-            Hooks.disableAutomaticContextPropagation();
-        }
-    }
-
-    @Test
     void installingAndRemovingTheHookWhileSubscriptionsStartFindsOrLetsThroughEachOne() throws Exception {
         int threads = 2;
         AtomicBoolean running = new AtomicBoolean(true);
