@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * says so ({@link ListenedToken}): the adapters' direct path then spawns unnamed work without
  * {@code wrap} and tells the listener itself.
  */
-final class DecoratingToken implements ListenedToken {
+final class DecoratingToken extends ListenedToken {
 
     private final AsyncScopeToken token;
     private final String scopeName;
