@@ -24,7 +24,7 @@
 #      (audit.mode=subscribe), warmed up, then a JFR recording (execution samples every 1 ms, by
 #      jcmd) over `ab -m POST -n REQUESTS -c 50`; prints the share of the Reactor Netty event-loop
 #      threads' samples in the site walk (StackWalker), in the rest of the hook and the found work
-#      (the tracker, the adapter's hook, the work), and in the lifted publishers the hook puts on
+#      (the tracker, the adapter's hook, the work), and in the pass-throughs the hook puts on
 #      every subscribe. JFR samples threads running Java code only: the walk's part inside the JVM
 #      is not in the figure.
 #
@@ -241,10 +241,11 @@ import json, sys
 # each event-loop sample in the first part whose marker one of its frames contains
 parts = [("the site walk (StackWalker)", ("java.lang.StackWalker.", "java.lang.StackStreamFactory")),
          ("the rest of the hook and the found work", ("dev.senders.scope.FireAndForgetTracker.",
-          "dev.senders.scope.internal.FireAndForget", "dev.senders.reactor.FireAndForget")),
-         ("the lifted publishers (Reactor's lift of every subscribe)", ("reactor.core.publisher.FluxLift",
-          "reactor.core.publisher.MonoLift", "reactor.core.publisher.ParallelLift", "reactor.core.publisher.ConnectableLift",
-          "reactor.core.publisher.Operators$LiftFunction"))]
+          "dev.senders.scope.internal.FireAndForget", "dev.senders.reactor.FireAndForgetSubscriber.",
+          "dev.senders.reactor.FireAndForget$Hook.found", "dev.senders.rxjava3.FireAndForget")),
+         ("the pass-throughs (the Reactor hook's wrapper of every subscribe)", ("dev.senders.reactor.FireAndForget$Hook",
+          "reactor.core.publisher.FluxLift", "reactor.core.publisher.MonoLift", "reactor.core.publisher.ParallelLift",
+          "reactor.core.publisher.ConnectableLift", "reactor.core.publisher.Operators$LiftFunction"))]
 counts = [0] * len(parts)
 n = 0
 for e in json.load(open(sys.argv[1]))["recording"]["events"]:
