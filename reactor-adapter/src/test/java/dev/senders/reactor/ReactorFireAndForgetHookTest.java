@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.senders.Senders;
-import dev.senders.scope.CountingScope;
 import dev.senders.scope.FireAndForgetMode;
 import dev.senders.scope.FireAndForgetTracker;
 import java.util.ArrayList;
@@ -18,7 +17,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.reactivestreams.Publisher;
 import reactor.core.CorePublisher;
@@ -39,23 +37,7 @@ import reactor.test.StepVerifier;
  * sees without the hook (fusion, {@code Scannable} parent, the publisher's shape), and installing
  * or removing the hook while subscriptions start finds or lets through each one.
  */
-class ReactorFireAndForgetHookTest {
-
-    private final CountingScope scope = new CountingScope("app");
-    private FireAndForgetTracker tracker;
-
-    private void install(FireAndForgetMode mode) {
-        tracker = FireAndForget.install(scope, mode, ReactorFireAndForgetTest.FRAMEWORK, false);
-    }
-
-    @AfterEach
-    void tearDown() {
-        if (tracker != null) {
-            tracker.close();
-        }
-        Hooks.resetOnLastOperator();
-        scope.requestStop();
-    }
+class ReactorFireAndForgetHookTest extends HookTestFixture {
 
     @Test
     void aFusedRangeMapChainStillFusesWithTheHookInstalled() {

@@ -1,13 +1,11 @@
 package dev.senders.reactor;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.senders.scope.CountingScope;
 import dev.senders.scope.FireAndForgetMode;
-import dev.senders.scope.FireAndForgetTracker;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.CoreSubscriber;
 import reactor.core.publisher.Hooks;
@@ -20,26 +18,13 @@ import reactor.core.publisher.Mono;
  * which adds it, and not in the default one, whose tests run without it (the path most
  * applications without Micrometer take).
  */
-class ReactorFireAndForgetPropagationTest {
-
-    private final CountingScope scope = new CountingScope("app");
-    private FireAndForgetTracker tracker;
-
-    private void install(FireAndForgetMode mode) {
-        tracker = FireAndForget.install(scope, mode, ReactorFireAndForgetTest.FRAMEWORK, false);
-    }
-
-    @AfterEach
-    void tearDown() {
-        if (tracker != null) {
-            tracker.close();
-        }
-        Hooks.resetOnLastOperator();
-        scope.requestStop();
-    }
+class ReactorFireAndForgetPropagationTest extends HookTestFixture {
 
     @Test
     void underAutomaticContextPropagationLambdaSubscriptionsToReactorsAndToForeignSourcesAreFound() {
+        assertDoesNotThrow(() -> Class.forName("io.micrometer.context.ContextRegistry"),
+                "this test needs io.micrometer:context-propagation: run it through this module's"
+                        + " context-propagation surefire execution (mvn test), not with -Dtest");
         Hooks.enableAutomaticContextPropagation();
         try {
             install(FireAndForgetMode.TRACK);
