@@ -71,6 +71,10 @@ public final class FireAndForget {
     /** The key of the last-operator hook. */
     public static final String HOOK_KEY = "dev.senders.reactor.FireAndForget";
 
+    /**
+     * The installed tracker, or {@code null}: one per application. Written under the class's lock;
+     * read by {@link #install} and, for a lambda subscriber, by every pass-through the hook made.
+     */
     private static volatile @Nullable FireAndForgetTracker installed;
 
     private FireAndForget() {}
@@ -112,8 +116,8 @@ public final class FireAndForget {
                     + "); close it before installing another: one per application");
         }
         FireAndForgetTracker tracker = new FireAndForgetTracker("Reactor", scope, mode, packages, captureSites);
-        installed = tracker;
-        Hooks.onLastOperator(HOOK_KEY, Hook.activate(tracker));
+        installed = tracker; // before the hook: a pass-through asks the installed tracker
+        Hooks.onLastOperator(HOOK_KEY, new Hook(tracker));
         tracker.onClose(() -> uninstall(tracker));
         return tracker;
     }
@@ -129,8 +133,7 @@ public final class FireAndForget {
     private static synchronized void uninstall(FireAndForgetTracker tracker) {
         if (installed == tracker) {
             Hooks.resetOnLastOperator(HOOK_KEY);
-            Hook.deactivate();
-            installed = null;
+            installed = null; // pass-throughs made before let every subscriber through
         }
     }
 
@@ -152,7 +155,7 @@ public final class FireAndForget {
          * Implementation notes. Reactor's Operators.liftPublisher wraps each publisher in a
          * MonoLift/FluxLift (source, optimizable-operator link, lift function: 24 B) and calls a
          * BiFunction through the LiftFunction per subscribe; the pass-throughs here are one field
-         * (16 B: the installed tracker is the static `active`, read only for a lambda subscriber) and
+         * (16 B: the installed tracker is FireAndForget's static `installed`, read only for a lambda subscriber) and
          * test the subscriber's class with two reference compares before anything else. A
          * pass-through made while one tracker was installed asks the one installed when its
          * subscribe runs (none: every subscriber passes).
@@ -186,28 +189,10 @@ public final class FireAndForget {
          */
         private static final @Nullable MethodHandle RESTORE = INTERNAL == null ? null : restoreHandle();
 
-        /** The installed hook's tracker, or {@code null}: one per application ({@link FireAndForget#install}). */
-        private static volatile @Nullable FireAndForgetTracker active;
-
         private final Function<? super Publisher<Object>, ? extends Publisher<Object>> lift;
 
-        private Hook(FireAndForgetTracker tracker) {
+        Hook(FireAndForgetTracker tracker) {
             this.lift = Operators.<Object, Object>liftPublisher((publisher, subscriber) -> lift(subscriber, tracker));
-        }
-
-        /**
-         * Makes {@code tracker} the one the pass-throughs ask (under {@code FireAndForget}'s lock).
-         *
-         * @return the hook, for {@code Hooks.onLastOperator}
-         */
-        static Hook activate(FireAndForgetTracker tracker) {
-            active = tracker;
-            return new Hook(tracker);
-        }
-
-        /** After {@code Hooks.resetOnLastOperator}: pass-throughs made before let every subscriber through. */
-        static void deactivate() {
-            active = null;
         }
 
         private static Class<?> lambdaClass(String name) {
@@ -270,7 +255,7 @@ public final class FireAndForget {
             if (c != LAMBDA_MONO && c != LAMBDA_FLUX) {
                 return subscriber;
             }
-            FireAndForgetTracker t = tracker != null ? tracker : active;
+            FireAndForgetTracker t = tracker != null ? tracker : installed;
             if (t == null) {
                 return subscriber;
             }
