@@ -9,11 +9,14 @@
 #   REGEX    the JMH selection, e.g. 'InlineBench.(scope|reactorSpawn|rxSpawn)$'
 #   ROUNDS   how many alternations (default 3); each runs 1 fork, 2 x 1 s warm-up, 3 x 1 s
 #            measurement on each jar
+#   COMPARE_JAVA  the java that runs both jars (default: java on the PATH; both are built with
+#            the build's JDK), e.g. COMPARE_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
 #
 # Prints one line per benchmark: the mean of the rounds' scores on BASE and on the working tree,
-# their ratio (working tree / base) and the spread of the rounds. Results (JMH JSON per run) go to
-# benchmarks/results/compare-<timestamp>/. Use it on an idle machine: a ratio within the rounds'
-# spread is noise.
+# their ratio (working tree / base), the spread of the rounds, and the ratio of the two sides'
+# fastest iterations (for rows whose iterations are bimodal: docs/benchmarks.md). Results (JMH
+# JSON per run) go to benchmarks/results/compare-<timestamp>/. Use it on an idle machine: a ratio
+# within the rounds' spread is noise.
 set -euo pipefail
 [ $# -ge 2 ] || { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 base="$1" regex="$2" rounds="${3:-3}"
@@ -40,7 +43,7 @@ git rev-parse HEAD > "$out/head-commit.txt"
 for r in $(seq 1 "$rounds"); do
     for side in base head; do
         echo "== round $r: $side"
-        java -jar "$out/$side.jar" "$regex" -f 1 -wi 2 -w 1s -r 1s -i 3 -prof gc \
+        "${COMPARE_JAVA:-java}" -jar "$out/$side.jar" "$regex" -f 1 -wi 2 -w 1s -r 1s -i 3 -prof gc \
             -rf json -rff "$out/$side-$r.json" "${extra[@]}" > "$out/$side-$r.log"
     done
 done
@@ -57,8 +60,9 @@ for side in ("base", "head"):
                 key += "(" + ",".join(f"{k}={v}" for k, v in b["params"].items()) + ")"
             scores.setdefault(key, {}).setdefault(side, []).append(
                 (b["primaryMetric"]["score"], b["primaryMetric"]["scoreUnit"],
-                 b.get("secondaryMetrics", {}).get("gc.alloc.rate.norm", {}).get("score")))
-print(f"{'benchmark':50} {'base':>12} {'head':>12} {'ratio':>7} {'spread':>7} {'B/op base':>10} {'B/op head':>10}")
+                 b.get("secondaryMetrics", {}).get("gc.alloc.rate.norm", {}).get("score"),
+                 min(x for fork in b["primaryMetric"]["rawData"] for x in fork)))
+print(f"{'benchmark':50} {'base':>12} {'head':>12} {'ratio':>7} {'spread':>7} {'fastest':>7} {'B/op base':>10} {'B/op head':>10}")
 for key, s in sorted(scores.items()):
     b = [x[0] for x in s.get("base", [])]; h = [x[0] for x in s.get("head", [])]
     if not b or not h:
@@ -67,7 +71,8 @@ for key, s in sorted(scores.items()):
     mb, mh = statistics.mean(b), statistics.mean(h)
     spread = (max(b + h) - min(b + h)) / min(mb, mh)
     ab = s["base"][0][2]; ah = s["head"][0][2]
-    print(f"{key:50} {mb:10.1f}{unit[:2]:>2} {mh:10.1f}{unit[:2]:>2} {mh / mb:7.2f} {spread:7.2f} "
+    fastest = min(x[3] for x in s["head"]) / min(x[3] for x in s["base"])
+    print(f"{key:50} {mb:10.1f}{unit[:2]:>2} {mh:10.1f}{unit[:2]:>2} {mh / mb:7.2f} {spread:7.2f} {fastest:7.2f} "
           f"{(ab or 0):10.1f} {(ah or 0):10.1f}")
 PY
 echo "(results: $out)"

@@ -63,10 +63,13 @@ free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
+# example_app_start <classpath file> <port> <log> [app arguments]: starts the app in the background
+# (EXAMPLE_APP_PID); EXAMPLE_APP_JVM_OPTS (words) go to the JVM
 example_app_start() {
     local classpath="$1" port="$2" log="$3"
     shift 3
-    "${JAVA_HOME:+$JAVA_HOME/bin/}java" -Xmx512m -cp "examples/target/classes:$(cat "$classpath")" \
+    # shellcheck disable=SC2086 # JVM options, split into words
+    "${JAVA_HOME:+$JAVA_HOME/bin/}java" -Xmx512m ${EXAMPLE_APP_JVM_OPTS:-} -cp "examples/target/classes:$(cat "$classpath")" \
         dev.senders.examples.webflux.AuditApplication \
         --server.address=127.0.0.1 --server.port="$port" "$@" \
         >"$log" 2>&1 &

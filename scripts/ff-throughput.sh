@@ -4,23 +4,27 @@
 # Reactor Netty closes each of its connections after the answer, so every request is a new
 # connection, as for a client without a pool), two measurements and, on request, a profile:
 #
-#   1. throughput: one app per mode (off, report, track; FF_MODES), each its own JVM on a free
-#      loopback port, with audit.mode=subscribe (FF_AUDIT): POST /orders/{id} ends in a plain Flux.from(write).subscribe()
-#      (SubscribeAuditor), the fire-and-forget the hooks find, with no write delay. Each app is
-#      warmed up; then ROUNDS rounds, the modes in turn within each round (so the machine's load
-#      drifts over all of them alike), each `ab -n REQUESTS -c 50` on its app, after its
-#      previous writes have drained (GET /audit/stats). Prints requests/s per mode and round, the
-#      median per mode, and report/off and track/off as the ratio of the medians and as the median
-#      of the rounds' ratios (the goal: track at most 3 % lower). Also the app's CPU time (user +
-#      system, from /proc) per request, over the ab run and the writes' drain: less exposed to the
-#      machine's other load than requests/s, which need idle cores.
+#   1. throughput: FF_APPS times, one fresh app per mode (off, report, track; FF_MODES), each its
+#      own JVM on a free loopback port, with audit.mode=subscribe (FF_AUDIT): POST /orders/{id}
+#      ends in a plain Flux.from(write).subscribe() (SubscribeAuditor), the fire-and-forget the
+#      hooks find, with no write delay. Fresh JVMs each time, because one app's figures differ
+#      from the next JVM's of the same mode by more than the modes differ (the JIT's choices).
+#      Each app is warmed up (FF_WARMUP requests: its requests/s still grow for tens of
+#      thousands); then ROUNDS rounds, the modes in turn within each round (so the machine's load
+#      drifts over all of them alike), each `ab -n REQUESTS -c 50` on its app, after its previous
+#      writes have drained (GET /audit/stats). Prints requests/s per mode and round, the median
+#      per mode over every app and round, and report/off and track/off as the ratio of the
+#      medians and as the median of the rounds' ratios (the goal: track at most 3 % lower). Also
+#      the app's CPU time (user + system, from /proc) per request, over the ab run and the
+#      writes' drain: less exposed to the machine's other load than requests/s, which need idle
+#      cores.
 #   2. shutdown time with no fire-and-forget of the app's own: audit.mode=scope, load on
 #      GET /audit/stats only, so the only subscriptions are Reactor Netty's and Spring's. Per round
 #      and mode (off, track, alternating): start the app, warm up, start `ab` in the background,
 #      send SIGTERM in the middle of its load and time SIGTERM to process exit. Prints the times and
 #      the medians per mode (the goal: equal), and fails if the track app's shutdown log reports any
 #      subscription found (none of Reactor Netty's or Spring's may be).
-#   3. (FF_PROFILE=1) where the track app's request threads spend their time: one app in track
+#   3. (FF_PROFILE=1 or perf) where the track app's request threads spend their time: one app in track
 #      (audit.mode=subscribe), warmed up, then a JFR recording (execution samples every 1 ms, by
 #      jcmd) over `ab -m POST -n REQUESTS -c 50`; prints the share of the Reactor Netty event-loop
 #      threads' samples in the site walk (StackWalker), in the rest of the hook and the found work
@@ -33,7 +37,8 @@
 # apps are stopped (by their process ids) and the temporary directory removed on exit.
 #
 # Usage: scripts/ff-throughput.sh [extra mvn args, e.g. -Dmaven.repo.local=...]
-#   FF_ROUNDS (5), FF_REQUESTS (20000), FF_WARMUP (20000), FF_SHUTDOWN_ROUNDS (5): the sizes.
+#   FF_APPS (3), FF_ROUNDS (3), FF_REQUESTS (20000), FF_WARMUP (100000), FF_SHUTDOWN_ROUNDS (5):
+#   the sizes.
 #   FF_SKIP_INSTALL=1: the caller already installed the modules; otherwise the published modules
 #   the app needs are installed first (tests skipped).
 #   FF_MODES ("off report track": off first) and FF_AUDIT (subscribe): the throughput measurement's
@@ -50,9 +55,10 @@ mvn_args=("$@")
 # shellcheck source=scripts/example-app.sh
 . scripts/example-app.sh
 
-rounds="${FF_ROUNDS:-5}"
+apps="${FF_APPS:-3}"
+rounds="${FF_ROUNDS:-3}"
 requests="${FF_REQUESTS:-20000}"
-warmup="${FF_WARMUP:-20000}"
+warmup="${FF_WARMUP:-100000}"
 shutdown_rounds="${FF_SHUTDOWN_ROUNDS:-5}"
 audit="${FF_AUDIT:-subscribe}"
 concurrency=50
@@ -107,41 +113,49 @@ median() { python3 -c 'import statistics,sys; print(statistics.median(float(x) f
 if [[ ",${FF_SKIP:-}," != *,throughput,* ]]; then
     read -r -a modes <<<"${FF_MODES:-off report track}"
     [ "${modes[0]}" = off ] || fail "FF_MODES must start with off (the ratios are against it): ${FF_MODES:-}"
-    declare -A url app_pid
-    for mode in "${modes[@]}"; do
-        port=$(free_port)
-        example_app_start "$work/classpath.txt" "$port" "$work/app-$mode.log" "${common[@]}" \
-            --audit.mode="$audit" --senders.scope.fire-and-forget="$mode" --audit.db-url="jdbc:h2:mem:ff-$mode;DB_CLOSE_DELAY=-1"
-        pids+=("$EXAMPLE_APP_PID")
-        app_pid[$mode]=$EXAMPLE_APP_PID
-        url[$mode]="http://127.0.0.1:$port"
-        await_up "the example app ($mode)" "${url[$mode]}/audit/stats" "$EXAMPLE_APP_PID" "$work/app-$mode.log" 180
-    done
-    for mode in "${modes[@]}"; do
-        grep -q "senders.scope.fire-and-forget=$mode" "$work/app-$mode.log" \
-            || { cat "$work/app-$mode.log" >&2; fail "the $mode app's startup line does not name its mode"; }
-        ab -q -m POST -n "$warmup" -c "$concurrency" "${url[$mode]}/orders/warmup" >"$work/ab.txt" 2>&1 || true
-        rps "$work/ab.txt" >/dev/null
-        drained "${url[$mode]}"
-    done
-    step "throughput: ab -m POST -n $requests -c $concurrency on POST /orders/{id} (audit.mode=$audit), $rounds rounds, modes in turn"
-    declare -A results cpu
-    for ((r = 1; r <= rounds; r++)); do
-        line="round $r:"
-        cpuline="round $r:"
+    step "throughput: ab -m POST -n $requests -c $concurrency on POST /orders/{id} (audit.mode=$audit), $apps fresh apps per mode, $rounds rounds each, modes in turn"
+    declare -A url app_pid results cpu
+    for ((g = 1; g <= apps; g++)); do
+        # a fresh JVM per mode: the same app's figures differ from one JVM to the next by more
+        # than the modes do (the JIT's choices), so each mode is measured on several
         for mode in "${modes[@]}"; do
-            c0=$(cpu_ticks "${app_pid[$mode]}")
-            ab -q -m POST -n "$requests" -c "$concurrency" "${url[$mode]}/orders/r$r" >"$work/ab.txt" 2>&1 || true
-            v=$(rps "$work/ab.txt")
-            drained "${url[$mode]}"
-            c=$(( ($(cpu_ticks "${app_pid[$mode]}") - c0) * 1000000 / ticks / requests ))
-            results[$mode]="${results[$mode]:-} $v"
-            cpu[$mode]="${cpu[$mode]:-} $c"
-            line="$line $mode $v"
-            cpuline="$cpuline $mode $c"
+            port=$(free_port)
+            example_app_start "$work/classpath.txt" "$port" "$work/app-$mode.log" "${common[@]}" \
+                --audit.mode="$audit" --senders.scope.fire-and-forget="$mode" --audit.db-url="jdbc:h2:mem:ff-$mode-$g;DB_CLOSE_DELAY=-1"
+            pids+=("$EXAMPLE_APP_PID")
+            app_pid[$mode]=$EXAMPLE_APP_PID
+            url[$mode]="http://127.0.0.1:$port"
+            await_up "the example app ($mode)" "${url[$mode]}/audit/stats" "$EXAMPLE_APP_PID" "$work/app-$mode.log" 180
         done
-        step "$line requests/s"
-        step "$cpuline µs of the app's CPU per request"
+        for mode in "${modes[@]}"; do
+            grep -q "senders.scope.fire-and-forget=$mode" "$work/app-$mode.log" \
+                || { cat "$work/app-$mode.log" >&2; fail "the $mode app's startup line does not name its mode"; }
+            ab -q -m POST -n "$warmup" -c "$concurrency" "${url[$mode]}/orders/warmup" >"$work/ab.txt" 2>&1 || true
+            rps "$work/ab.txt" >/dev/null
+            drained "${url[$mode]}"
+        done
+        for ((r = 1; r <= rounds; r++)); do
+            line="apps $g, round $r:"
+            cpuline="apps $g, round $r:"
+            for mode in "${modes[@]}"; do
+                c0=$(cpu_ticks "${app_pid[$mode]}")
+                ab -q -m POST -n "$requests" -c "$concurrency" "${url[$mode]}/orders/g$g-r$r" >"$work/ab.txt" 2>&1 || true
+                v=$(rps "$work/ab.txt")
+                drained "${url[$mode]}"
+                c=$(( ($(cpu_ticks "${app_pid[$mode]}") - c0) * 1000000 / ticks / requests ))
+                results[$mode]="${results[$mode]:-} $v"
+                cpu[$mode]="${cpu[$mode]:-} $c"
+                line="$line $mode $v"
+                cpuline="$cpuline $mode $c"
+            done
+            step "$line requests/s"
+            step "$cpuline µs of the app's CPU per request"
+        done
+        for mode in "${modes[@]}"; do
+            kill "${app_pid[$mode]}" 2>/dev/null || true
+            wait "${app_pid[$mode]}" 2>/dev/null || true
+        done
+        pids=()
     done
     declare -A med
     for mode in "${modes[@]}"; do
@@ -164,12 +178,7 @@ print(f"{m / o:.3f} (medians); {statistics.median(per_round):.3f} (median of the
       + " ".join(f"{r:.2f}" for r in per_round) + ")")
 PY
 )"
-    done
-    cleanup_apps=("${pids[@]}")
-    pids=()
-    for pid in "${cleanup_apps[@]}"; do
-        kill "$pid" 2>/dev/null || true
-        wait "$pid" 2>/dev/null || true
+        step "cpu $mode/off: $(python3 -c 'import statistics,sys; print(f"{statistics.median(float(x) for x in sys.argv[1].split()) / statistics.median(float(x) for x in sys.argv[2].split()):.3f} (medians)")' "${cpu[$mode]}" "${cpu[off]}")"
     done
 fi
 
@@ -216,8 +225,13 @@ if [[ ",${FF_SKIP:-}," != *,shutdown,* ]]; then
         step "shutdown $mode: median $(median ${times[$mode]}) ms SIGTERM to exit (${times[$mode]# })"
     done
 fi
-# ---- 3. where the track app's request threads spend their time (FF_PROFILE=1)
-if [ "${FF_PROFILE:-0}" = 1 ]; then
+# ---- 3. where the track app's request threads spend their time (FF_PROFILE=1: JFR; perf: Linux perf)
+profile="${FF_PROFILE:-0}"
+if [ "$profile" = 1 ] || [ "$profile" = perf ]; then
+    if [ "$profile" = perf ]; then
+        command -v perf >/dev/null || fail "FF_PROFILE=perf needs Linux perf (Debian's linux-perf)"
+        export EXAMPLE_APP_JVM_OPTS="-XX:+PreserveFramePointer"
+    fi
     port=$(free_port)
     log="$work/profile.log"
     example_app_start "$work/classpath.txt" "$port" "$log" "${common[@]}" \
@@ -228,6 +242,59 @@ if [ "${FF_PROFILE:-0}" = 1 ]; then
     ab -q -m POST -n "$warmup" -c "$concurrency" "http://127.0.0.1:$port/orders/warmup" >"$work/ab.txt" 2>&1 || true
     rps "$work/ab.txt" >/dev/null
     drained "http://127.0.0.1:$port"
+    if [ "$profile" = perf ]; then
+        ab -q -m POST -n "$requests" -c "$concurrency" "http://127.0.0.1:$port/orders/p" >"$work/ab.txt" 2>&1 &
+        abpid=$!
+        sleep 0.5
+        perf record -q -F 999 -g -p "$app" -o "$work/perf.data" -- sleep 2 >"$work/perf.log" 2>&1 \
+            || { cat "$work/perf.log" >&2; fail "perf record on the track app"; }
+        wait "$abpid" || true
+        v=$(rps "$work/ab.txt")
+        jcmd "$app" Compiler.perfmap >"$work/jcmd.log" 2>&1 || { cat "$work/jcmd.log" >&2; fail "jcmd Compiler.perfmap"; }
+        step "profile: track, ab -m POST -n $requests -c $concurrency, $v requests/s, perf record -F 999 -g over 2 s of it"
+        perf script -i "$work/perf.data" -F comm,ip,sym >"$work/perf.txt" 2>/dev/null || fail "perf script of the recording"
+        rm -f "/tmp/perf-$app.map"
+        python3 - "$work/perf.txt" <<'PY'
+import sys
+# the share of the samples with a frame (the JVM's own included) in each part: a sample counts once,
+# in the first part it matches
+parts = [("the site walk (StackWalker, the JVM's part included)", ("StackWalk", "StackStreamFactory", "JVM_CallStackWalk")),
+         ("the rest of the hook and the found work", ("dev.senders.scope.FireAndForgetTracker", "dev.senders.scope.internal.FireAndForget",
+          "dev.senders.reactor.FireAndForgetSubscriber", "dev.senders.reactor.FireAndForget$Hook.lift",
+          "dev.senders.reactor.FireAndForget$Hook.found")),
+         ("the pass-throughs' own frames", ("dev.senders.reactor.FireAndForget$Hook$",))]
+samples, cur = [], None
+for line in open(sys.argv[1], errors="replace"):
+    if not line.strip():
+        cur = None
+        continue
+    if not line.startswith((" ", "\t")):
+        cur = [line.split()[0], []]
+        samples.append(cur)
+    elif cur is not None:
+        cur[1].append(line.strip())
+def share(pred):
+    chosen = [s for s in samples if pred(s[0])]
+    counts = [0] * len(parts)
+    for _, frames in chosen:
+        # the pass-throughs' frames are below every other part's: only a sample in none of the
+        # others counts for them, and then only if its innermost frame is theirs (self time)
+        for i, (_, markers) in enumerate(parts):
+            hit = any(m in f for f in frames for m in markers) if i < 2 else bool(frames) and any(m in frames[0] for m in markers)
+            if hit:
+                counts[i] += 1
+                break
+    return len(chosen), counts
+for what, pred in (("event-loop threads (reactor-http-*)", lambda c: c.startswith("reactor-http")),
+                   ("all of the app's threads", lambda c: True)):
+    n, counts = share(pred)
+    if n == 0:
+        sys.exit("ff-throughput: FAILED: no perf sample of the " + what)
+    print(f"ff-throughput: profile: {n} samples of {what}")
+    for (name, _), c in zip(parts, counts):
+        print(f"ff-throughput: profile:   {100.0 * c / n:5.2f} % in {name}")
+PY
+    else
     jcmd "$app" JFR.start name=ff settings=profile 'jdk.ExecutionSample#period=1ms' filename="$work/track.jfr" \
         >"$work/jcmd.log" 2>&1 || { cat "$work/jcmd.log" >&2; fail "jcmd JFR.start on the track app"; }
     ab -q -m POST -n "$requests" -c "$concurrency" "http://127.0.0.1:$port/orders/p" >"$work/ab.txt" 2>&1 || true
@@ -266,6 +333,7 @@ for (name, _), c in zip(parts, counts):
     print(f"ff-throughput: profile: {100.0 * c / n:5.2f} % in {name}")
 print(f"ff-throughput: profile: {100.0 * sum(counts) / n:5.2f} % in all of them")
 PY
+    fi
     kill "$app" 2>/dev/null || true
     wait "$app" 2>/dev/null || true
     pids=("${pids[@]:0:${#pids[@]}-1}")
