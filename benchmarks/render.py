@@ -11,8 +11,10 @@ Reads, from DIR (default benchmarks/results), what run.sh wrote for the mode:
   <mode>-commands.txt     the exact commands run.sh ran
   <mode>-load.txt         load average before and after the run (two lines)
 and writes FILE (default docs/results/benchmarks-<mode>.md, committed): one table, target | this
-project | peer | then per JDK ratio (time) | ratio (bytes) | target met?, and the commands that
-reproduce it. A row whose figures are missing from the files says "not measured".
+project | peer | then per JDK ratio (time) | ratio (bytes) | target met? | and, where the target is
+not met on a JDK, what stands in the way (the row's WHY_ text: the measured cause, linked to the
+section of docs/benchmarks.md that shows it; a target without one fails the render), and the
+commands that reproduce it. A row whose figures are missing from the files says "not measured".
 
 Figures: JMH averages (primaryMetric.score) and gc.alloc.rate.norm; benchmarks with an `n`
 parameter run n tasks per invocation, so both are divided by n (per task); OutstandingBench and
@@ -81,8 +83,9 @@ class Table:
         self.fits = {r["variant"]: r for r in fits or []}
         labels = [lbl for lbl, _ in runs]
         self.lines = ["| target | this project | peer | " + " | ".join(
-            f"{lbl}: ratio (time) | {lbl}: ratio (bytes) | {lbl}: met?" for lbl in labels) + " |",
-            "|---|---|---|" + "---:|---:|---|" * len(labels)]
+            f"{lbl}: ratio (time) | {lbl}: ratio (bytes) | {lbl}: met?" for lbl in labels)
+            + " | what stands in the way, where not met |",
+            "|---|---|---|" + "---:|---:|---|" * len(labels) + "---|"]
         self.unmet = []
 
     @staticmethod
@@ -96,22 +99,26 @@ class Table:
             return "a measurement, no goal"
         return met(ok) if self.judged else "not judged (smoke run)"
 
-    def add(self, target, ours, peer, per_run):
-        """per_run: [(ratio time, ratio bytes, ok or None)] in the order of self.runs."""
+    def add(self, target, ours, peer, per_run, why=None):
+        """per_run: [(ratio time, ratio bytes, ok or None)] in the order of self.runs; why: what
+        stands in the way of the target (measured, in benchmarks.md), shown where it is not met."""
         cells = " | ".join(f"{rt} | {rb} | {self.verdict(ok)}" for rt, rb, ok in per_run)
-        self.lines.append(f"| {target} | {ours} | {peer} | {cells} |")
-        if self.judged and any(ok is False for _, _, ok in per_run):
+        unmet = self.judged and any(ok is False for _, _, ok in per_run)
+        if unmet and why is None:
+            raise SystemExit(f"render.py: the unmet row has no 'why' (what stands in the way): {target}")
+        self.lines.append(f"| {target} | {ours} | {peer} | {cells} | {why if unmet else ''} |")
+        if unmet:
             self.unmet.append(target)
 
-    def single(self, target, ours, peer, rt, rb, ok):
+    def single(self, target, ours, peer, rt, rb, ok, why=None):
         """A row measured once (Footprint: the default JDK only); the other runs show a dash."""
-        self.add(target, ours, peer, [(rt, rb, ok)] + [("–", "–", None)] * (len(self.runs) - 1))
+        self.add(target, ours, peer, [(rt, rb, ok)] + [("–", "–", None)] * (len(self.runs) - 1), why)
 
     def missing(self, target):
         self.add(target, "not measured", "not measured", [("–", "–", None)] * len(self.runs))
 
     def compare(self, target, ours, peer, max_time=None, max_bytes_ratio=None, max_bytes=None,
-                max_diff=None, per="task"):
+                max_diff=None, per="task", why=None):
         """ours/peer: (class, method, n) or (class, method, n, params). Limits: time ratio, bytes
         ratio, our bytes per task, our time minus the peer's (ns). Without limits the row is a
         measurement: it shows the ratios and judges nothing."""
@@ -147,9 +154,9 @@ class Table:
             self.missing(target)
             return
         self.add(target, f"`{ours[0]}.{ours[1]}`: " + "; ".join(cells_o) + f" per {per}",
-                 f"`{peer[0]}.{peer[1]}`: " + "; ".join(cells_p) + f" per {per}", per_run)
+                 f"`{peer[0]}.{peer[1]}`: " + "; ".join(cells_p) + f" per {per}", per_run, why)
 
-    def retained(self, target, ours, floor, peer, max_total):
+    def retained(self, target, ours, floor, peer, max_total, why=None):
         """Footprint: retained bytes per outstanding operation, the user's own operation included."""
         o, f, p = (self.footprint.get(v) for v in (ours, floor, peer))
         if not o or not p or o.get("bytesPerOp") is None or p.get("bytesPerOp") is None:
@@ -159,9 +166,9 @@ class Table:
         beyond = f" ({fmt(ob - f['bytesPerOp'])} B beyond the user's own {fmt(f['bytesPerOp'])} B operation)" \
             if f and f.get("bytesPerOp") is not None else ""
         self.single(target, f"`Footprint` {ours}: {fmt(ob)} B per operation{beyond}",
-                    f"`Footprint` {peer}: {fmt(pb)} B per operation", "–", times(ob / pb), ob <= max_total)
+                    f"`Footprint` {peer}: {fmt(pb)} B per operation", "–", times(ob / pb), ob <= max_total, why)
 
-    def fit(self, target, ours, peer):
+    def fit(self, target, ours, peer, why=None):
         o, p = self.fits.get(ours), self.fits.get(peer)
         if not o:
             self.missing(target)
@@ -174,9 +181,9 @@ class Table:
             if r["fits"]:
                 return f"`Footprint` {name}: {r['outstanding']:,} fit ({fmt(r['bytesPerOp'])} B each, {heap})"
             return f"`Footprint` {name}: out of memory after {r['started']:,} of {r['outstanding']:,} ({heap})"
-        self.single(target, cell(o, ours), cell(p, peer), "–", "–", bool(o["fits"]))
+        self.single(target, cell(o, ours), cell(p, peer), "–", "–", bool(o["fits"]), why)
 
-    def flat(self, target, ours, floor, peer):
+    def flat(self, target, ours, floor, peer, why=None):
         """OutstandingBench: cost growth from the smallest to the largest population. Met when our
         growth is at most twice the floor's (the user's own untracked operation pays the same cache
         misses on its objects as the population outgrows the caches)."""
@@ -201,7 +208,50 @@ class Table:
             self.missing(target)
             return
         self.add(target, f"`OutstandingBench` {ours}: " + "; ".join(cells_o),
-                 f"`OutstandingBench` {peer}: " + "; ".join(cells_p), per_run)
+                 f"`OutstandingBench` {peer}: " + "; ".join(cells_p), per_run, why)
+
+
+# What stands in the way of each target where it is not met: measured, in benchmarks.md (its
+# section linked); shown in the row of an unmet target.
+_UNMET = "[why](../benchmarks.md#what-the-unmet-targets-cost-and-why)"
+WHY_SPAWN = ("one 32 B object and four atomic instructions per task against the composite's two `synchronized` "
+             f"sections; one fork moved these rows by ±10 % between runs of unchanged code ({_UNMET})")
+WHY_SHARED = ("four read-modify-writes per task on two or three cache lines shared by the spawning threads (the "
+              f"scope's count word, its stop source's head) ({_UNMET})")
+WHY_POOL = ("three busy threads on two CPUs make the pool rows' iterations bimodal (about 300 and 600 ns within "
+            f"one fork): their ratios flip between runs ({_UNMET})")
+WHY_ASYNC = ("the scope's fixed cost spread over the 1,000 tasks and the trampoline's per-thread depth; the rows' "
+             "iterations are bimodal and their fastest iterations level with the composite's "
+             f"([the general spawn path](../benchmarks.md#the-adapters-general-spawn-path-inlinebench-async-rows))")
+WHY_STARTER_PLAIN = ("time: the per-kind counts, two `LongAdder` increments per task (about 16 % of the row's "
+                     "samples), on top of the adapter's direct path "
+                     f"([where the starter's spawn goes](../benchmarks.md#where-the-starters-spawn-goes))")
+WHY_STARTER_BOOT = ("the three keys the peer does not record (about 460 B), the observation current around the "
+                    "work's connect and start (about 140 B), the observation in the work's Reactor `Context` (about "
+                    "80 B), the general path of named work (about 220 B) "
+                    f"([where the starter's spawn goes](../benchmarks.md#where-the-starters-spawn-goes))")
+WHY_ROUND_TRIP = ("the peer's time per item differs several-fold between JDKs and runs with what C2 folds in "
+                  f"`toList()`; the boundary's own cost per item is a few ns ({_UNMET})")
+WHY_FLOOR = ("`Scopes.spawn` adds its receiver's exactly-once guard (one more CAS), the 24 B receiver and the "
+             f"trampoline's depth counter to the floor's increment and decrement ({_UNMET})")
+WHY_NEST = ("a nest sender and its operation, a CAS each way on the scope's word and the batch counter that lets "
+            f"dropped senders release their association, against a start C2 reduces to almost nothing ({_UNMET})")
+WHY_PARKED = ("the 32 B spawn receiver that is also the stop registration, beside the user's 24 B operation (48 B "
+              f"with the 16 B operation the target was stated with) ({_UNMET})")
+WHY_LIFECYCLE = ("the scope's core, stop source and token, the join operation and `syncWait`'s run loop, stop "
+                 f"source and env, against one 24 B composite ({_UNMET})")
+WHY_FLAT = ("the growth is taken from a 30 to 40 ns operation at 1 outstanding; at 100,000 each operation reaches a "
+            "random operation and its receiver out of the CPU caches, as the floor reaches the operation alone "
+            f"([how it is built](../benchmarks.md#how-the-benchmarks-are-built))")
+_FF = "[the hooks](../benchmarks.md#fire-and-forget-hooks-fireandforgetbench)"
+WHY_FF_PASS = ("Reactor's hook puts a pass-through on every subscribe (two class tests); on JDK 17 its frame keeps "
+               f"C2 from folding Reactor's subscribe ({_FF})")
+WHY_FF_RX_PASS = ("RxJava's plugin hook runs on each of the chain's subscriptions and allocates nothing for one it "
+                  f"lets through; the row's extra bytes were not traced to an object of the hook's ({_FF})")
+WHY_FF_FOUND = ("one 48 B object and six atomic instructions per found subscription, beside the user's own lambda "
+                f"subscriber (Reactor 56 B, RxJava 40 B), which the peer does not allocate ({_FF})")
+WHY_FF_WALK = ("a stack walk per subscription (about 1,340 B and microseconds): nothing but the stack tells an "
+               f"application's `subscribe()` from a framework's ({_FF})")
 
 
 def build(runs, footprint, fits, judged=True):
@@ -210,92 +260,93 @@ def build(runs, footprint, fits, judged=True):
     # the path a Reactor / RxJava user takes: spawn instead of a hand-tracked composite
     t.compare("`ReactorScopes.spawn(mono, scope)` (CountingScope), 1,000 inline tasks started, tracked, waited for: "
               "no slower than `Disposables.composite()` + `mono.subscribe()` + remove, no more bytes",
-              (ib, "reactorSpawn", N), (ib, "reactor", N), max_time=1.0, max_bytes_ratio=1.0)
+              (ib, "reactorSpawn", N), (ib, "reactor", N), max_time=1.0, max_bytes_ratio=1.0, why=WHY_SPAWN)
     t.compare("the same into a SimpleCountingScope", (ib, "reactorSpawnSimple", N), (ib, "reactor", N),
-              max_time=1.0, max_bytes_ratio=1.0)
+              max_time=1.0, max_bytes_ratio=1.0, why=WHY_SPAWN)
     t.compare("the same with two threads spawning into one shared CountingScope (the starter's application scope) "
               "against one shared composite", (cb, "reactorSpawn", N), (cb, "reactor", N),
-              max_time=1.0, max_bytes_ratio=1.0)
+              max_time=1.0, max_bytes_ratio=1.0, why=WHY_SHARED)
     t.compare("`RxScopes.spawn(completable, scope)` (CountingScope), the same: no slower than `CompositeDisposable` + "
               "`completable.subscribe()` + remove, no more bytes",
-              (ib, "rxSpawn", N), (ib, "rxjava", N), max_time=1.0, max_bytes_ratio=1.0)
+              (ib, "rxSpawn", N), (ib, "rxjava", N), max_time=1.0, max_bytes_ratio=1.0, why=WHY_SPAWN)
     t.compare("the same into a SimpleCountingScope", (ib, "rxSpawnSimple", N), (ib, "rxjava", N),
-              max_time=1.0, max_bytes_ratio=1.0)
+              max_time=1.0, max_bytes_ratio=1.0, why=WHY_SPAWN)
     t.compare("the same with two threads spawning into one shared CountingScope against one shared "
-              "`CompositeDisposable`", (cb, "rxSpawn", N), (cb, "rxjava", N), max_time=1.0, max_bytes_ratio=1.0)
+              "`CompositeDisposable`", (cb, "rxSpawn", N), (cb, "rxjava", N), max_time=1.0, max_bytes_ratio=1.0, why=WHY_SHARED)
     t.compare("`ReactorScopes.spawn` on a 2-thread pool (`subscribeOn`), 1,000 tasks: no slower than the composite "
               "(its synchronized list contended by the pool), no more bytes",
-              (pb, "reactorSpawn", N), (pb, "reactor", N), max_time=1.0, max_bytes_ratio=1.0)
+              (pb, "reactorSpawn", N), (pb, "reactor", N), max_time=1.0, max_bytes_ratio=1.0, why=WHY_POOL)
     t.compare("`RxScopes.spawn` on a 2-thread pool, 1,000 tasks: no slower than `CompositeDisposable`, no more bytes",
-              (pb, "rxSpawn", N), (pb, "rxjava", N), max_time=1.0, max_bytes_ratio=1.0)
+              (pb, "rxSpawn", N), (pb, "rxjava", N), max_time=1.0, max_bytes_ratio=1.0, why=WHY_POOL)
     t.compare("`ReactorScopes.spawn` of an async-shaped `Mono` (behind `hide()`: not `Callable`, not fuseable, "
               "subscribed and not called), 1,000 tasks: no slower than the composite-tracked subscribe of the same "
               "`Mono`, no more bytes", (ib, "reactorSpawnAsync", N), (ib, "reactorAsync", N),
-              max_time=1.0, max_bytes_ratio=1.0)
+              max_time=1.0, max_bytes_ratio=1.0, why=WHY_ASYNC)
     t.compare("`RxScopes.spawn` of an async-shaped `Completable` (behind `hide()`), 1,000 tasks: no slower than "
               "`CompositeDisposable` + `subscribe()` of the same `Completable`, no more bytes",
-              (ib, "rxSpawnAsync", N), (ib, "rxjavaAsync", N), max_time=1.0, max_bytes_ratio=1.0)
+              (ib, "rxSpawnAsync", N), (ib, "rxjavaAsync", N), max_time=1.0, max_bytes_ratio=1.0, why=WHY_ASYNC)
     # the Spring user's path: the starter's spawner, async-shaped work, against the code it replaces
     ss = "StarterSpawnBench"
     t.compare("starter `ReactorScopeSpawner.spawn(mono)`, async-shaped work, no context, no observation, 1,000 "
               "tasks: no slower than the composite-tracked subscribe of the same Mono, ≤ 1.5× its bytes",
-              (ss, "starterPlain", N), (ss, "composite", N), max_time=1.0, max_bytes_ratio=1.5)
+              (ss, "starterPlain", N), (ss, "composite", N), max_time=1.0, max_bytes_ratio=1.5, why=WHY_STARTER_PLAIN)
     t.compare("starter `ReactorScopeSpawner.spawn(mono, name)` with Boot's defaults (MDC, context, an observation "
               "with Boot's meter handler, on a request thread): no slower than the composite-tracked subscribe "
               "inside a hand-written `Observation.start(..)`/`stop()`, no more bytes",
-              (ss, "starterBoot", N), (ss, "compositeObserved", N), max_time=1.0, max_bytes_ratio=1.0)
+              (ss, "starterBoot", N), (ss, "compositeObserved", N), max_time=1.0, max_bytes_ratio=1.0, why=WHY_STARTER_BOOT)
     t.compare("measurement, no goal: the same against the hand-observed composite that also records the starter's "
               "three low-cardinality keys (`scope`, `work`, `outcome`): the part of the gap the keys are",
               (ss, "starterBoot", N), (ss, "compositeObservedKeyed", N))
     # a value through a sender and back
     t.compare("`toMono(fromMono(mono).then(f))` subscribed vs `mono.map(f)`: ≤ 1.3× the time, no more bytes",
-              (rt, "monoRoundTrip", N), (rt, "monoMap", N), max_time=1.3, max_bytes_ratio=1.0, per="subscription")
+              (rt, "monoRoundTrip", N), (rt, "monoMap", N), max_time=1.3, max_bytes_ratio=1.0, per="subscription", why=WHY_ROUND_TRIP)
     t.compare("`toSingle(fromSingle(single).then(f))` subscribed vs `single.map(f)`: ≤ 1.3× the time, no more bytes",
-              (rt, "singleRoundTrip", N), (rt, "singleMap", N), max_time=1.3, max_bytes_ratio=1.0, per="subscription")
+              (rt, "singleRoundTrip", N), (rt, "singleMap", N), max_time=1.3, max_bytes_ratio=1.0, per="subscription", why=WHY_ROUND_TRIP)
     t.compare("`Flux` of 1,000 items through a sender and back, `toMono(fromPublisherAll(flux).then(f))`, vs "
               "`flux.collectList().map(f)`: ≤ 1.2× per item",
-              (rt, "fluxRoundTrip", N), (rt, "fluxCollect", N), max_time=1.2, per="item")
+              (rt, "fluxRoundTrip", N), (rt, "fluxCollect", N), max_time=1.2, per="item", why=WHY_ROUND_TRIP)
     t.compare("`Flowable` of 1,000 items, `toSingle(fromFlowableList(flowable).then(f))`, vs "
               "`flowable.toList().map(f)`: ≤ 1.2× per item",
-              (rt, "flowableRoundTrip", N), (rt, "flowableCollect", N), max_time=1.2, per="item")
+              (rt, "flowableRoundTrip", N), (rt, "flowableCollect", N), max_time=1.2, per="item", why=WHY_ROUND_TRIP)
     # core
     t.compare("core: inline `Scopes.spawn` + `syncWait(join())`, 1,000 tasks: ≤ 1.5× the atomic floor "
               "(an `AtomicLong` increment and decrement around each task)",
-              (ib, "scope", N), (ib, "floor", N), max_time=1.5)
+              (ib, "scope", N), (ib, "floor", N), max_time=1.5, why=WHY_FLOOR)
     t.compare("core: `nest(just(), token).connect(r).start()`: ≤ 10 ns over a direct `just().connect(r).start()`",
-              ("NestBench", "nest", N), ("NestBench", "direct", N), max_diff=10, per="operation")
+              ("NestBench", "nest", N), ("NestBench", "direct", N), max_diff=10, per="operation", why=WHY_NEST)
     t.retained("core: work parked on a CountingScope's stop token, 1,000,000 outstanding: ≤ 48 B retained per "
                "operation, the user's own stop-aware operation (24 B) included",
-               "countingScope", "floorStoppable", "reactor", max_total=48)
+               "countingScope", "floorStoppable", "reactor", max_total=48, why=WHY_PARKED)
     t.fit("core: 1,000,000 operations parked on a CountingScope's stop token fit in `-Xmx64m`",
-          "countingScope", "reactor")
+          "countingScope", "reactor", why=WHY_PARKED)
     t.compare("core: CountingScope creation + close + `syncWait(join())`: ≤ 4× `Disposables.composite()` creation "
               "+ `dispose()`", (lc, "countingCreateCloseJoin", 1), (lc, "compositeCreateDispose", 1),
-              max_time=4.0, per="scope")
+              max_time=4.0, per="scope", why=WHY_LIFECYCLE)
     t.compare("the same for a SimpleCountingScope", (lc, "createCloseJoin", 1), (lc, "compositeCreateDispose", 1),
-              max_time=4.0, per="scope")
+              max_time=4.0, per="scope", why=WHY_LIFECYCLE)
     t.flat("core: cost of one completion + one new spawn flat as outstanding work grows from 1 to 100,000 "
            "(SimpleCountingScope), where Reactor's composite degrades: growth ≤ 2× the floor's",
-           "scope", "floor", "reactor")
+           "scope", "floor", "reactor", why=WHY_FLAT)
     t.flat("the same for stop-aware work in a CountingScope (registered on its stop token)",
-           "countingScope", "floorStoppable", "reactor")
+           "countingScope", "floorStoppable", "reactor", why=WHY_FLAT)
     # the fire-and-forget hooks (installed in TRACK): what a subscription that is never found pays, and what a
     # found one costs against the composite-tracked subscribe a user writes by hand, in the same JMH run
     ff, track, off = "FireAndForgetBench", {"hooks": "track"}, {"hooks": "off"}
-    for method, what in (("block", "`mono.block()` of a short chain"),
-                         ("operatorChain", "a `concatMap` chain's inner subscriptions"),
-                         ("rxBlockingGet", "`single.blockingGet()` of a short chain"),
-                         ("rxFlatMapChain", "a `flatMap` chain's inner subscriptions")):
+    for method, what, why in (("block", "`mono.block()` of a short chain", WHY_FF_PASS),
+                              ("operatorChain", "a `concatMap` chain's inner subscriptions", WHY_FF_PASS),
+                              ("rxBlockingGet", "`single.blockingGet()` of a short chain", WHY_FF_RX_PASS),
+                              ("rxFlatMapChain", "a `flatMap` chain's inner subscriptions", WHY_FF_RX_PASS)):
         t.compare(f"fire-and-forget hooks installed (`track`), a subscription never found, {what}: ≤ 1.1× none "
-                  "installed", (ff, method, N, track), (ff, method, N, off), max_time=1.1, per="call")
-    for method, peer, what in (("trackedSubscribeWithCallback", "composite", "`mono.subscribe(consumer)`"),
-                               ("trackedSubscribe", "composite", "`mono.subscribe()` (a stack walk finds its site)"),
-                               ("rxTrackedSubscribeWithCallback", "rxComposite",
-                                "`completable.subscribe(onComplete, onError)`"),
-                               ("rxTrackedSubscribe", "rxComposite", "`completable.subscribe()` (a stack walk)")):
+                  "installed", (ff, method, N, track), (ff, method, N, off), max_time=1.1, per="call", why=why)
+    for method, peer, what, why in (
+            ("trackedSubscribeWithCallback", "composite", "`mono.subscribe(consumer)`", WHY_FF_FOUND),
+            ("trackedSubscribe", "composite", "`mono.subscribe()` (a stack walk finds its site)", WHY_FF_WALK),
+            ("rxTrackedSubscribeWithCallback", "rxComposite", "`completable.subscribe(onComplete, onError)`",
+             WHY_FF_FOUND),
+            ("rxTrackedSubscribe", "rxComposite", "`completable.subscribe()` (a stack walk)", WHY_FF_WALK)):
         t.compare(f"{what} found and tracked by the hooks: no slower than the composite-tracked subscribe written by "
                   "hand, no more bytes", (ff, method, N, track), (ff, peer, N, off),
-                  max_time=1.0, max_bytes_ratio=1.0, per="subscription")
+                  max_time=1.0, max_bytes_ratio=1.0, per="subscription", why=why)
     return t
 
 
