@@ -24,13 +24,15 @@
 #      send SIGTERM in the middle of its load and time SIGTERM to process exit. Prints the times and
 #      the medians per mode (the goal: equal), and fails if the track app's shutdown log reports any
 #      subscription found (none of Reactor Netty's or Spring's may be).
-#   3. (FF_PROFILE=1 or perf) where the track app's request threads spend their time: one app in track
-#      (audit.mode=subscribe), warmed up, then a JFR recording (execution samples every 1 ms, by
-#      jcmd) over `ab -m POST -n REQUESTS -c 50`; prints the share of the Reactor Netty event-loop
-#      threads' samples in the site walk (StackWalker), in the rest of the hook and the found work
-#      (the tracker, the adapter's hook, the work), and in the pass-throughs the hook puts on
-#      every subscribe. JFR samples threads running Java code only: the walk's part inside the JVM
-#      is not in the figure.
+#   3. (FF_PROFILE=1: JFR; FF_PROFILE=perf: Linux perf) where the track app's threads spend their
+#      time: one app in track (audit.mode=subscribe), warmed up, then JFR's execution samples every
+#      1 ms (by jcmd) over `ab -m POST -n REQUESTS -c 50`, or perf at 999 Hz with call graphs over
+#      2 s of it (-XX:+PreserveFramePointer, methods named by jcmd Compiler.perfmap); prints, for
+#      the Reactor Netty event-loop threads and for all the app's threads, the share of samples in
+#      the site walk (StackWalker), in the rest of the hook and the found work (the tracker, the
+#      adapter's hook, the work), and in the pass-throughs the hook puts on every subscribe (their
+#      own frames). JFR samples threads running Java code only: the walk's part inside the JVM is
+#      in perf's figure, not in JFR's.
 #
 # Fails when `ab` reports a failed or non-2xx request in a throughput round. Times on a shared
 # machine are noisy: compare modes within one run only. Nothing listens beyond 127.0.0.1; the
@@ -252,88 +254,69 @@ if [ "$profile" = 1 ] || [ "$profile" = perf ]; then
         v=$(rps "$work/ab.txt")
         jcmd "$app" Compiler.perfmap >"$work/jcmd.log" 2>&1 || { cat "$work/jcmd.log" >&2; fail "jcmd Compiler.perfmap"; }
         step "profile: track, ab -m POST -n $requests -c $concurrency, $v requests/s, perf record -F 999 -g over 2 s of it"
-        perf script -i "$work/perf.data" -F comm,ip,sym >"$work/perf.txt" 2>/dev/null || fail "perf script of the recording"
+        perf script -i "$work/perf.data" -F comm,ip,sym >"$work/samples.txt" 2>/dev/null || fail "perf script of the recording"
         rm -f "/tmp/perf-$app.map"
-        python3 - "$work/perf.txt" <<'PY'
-import sys
-# the share of the samples with a frame (the JVM's own included) in each part: a sample counts once,
-# in the first part it matches
-parts = [("the site walk (StackWalker, the JVM's part included)", ("StackWalk", "StackStreamFactory", "JVM_CallStackWalk")),
-         ("the rest of the hook and the found work", ("dev.senders.scope.FireAndForgetTracker", "dev.senders.scope.internal.FireAndForget",
-          "dev.senders.reactor.FireAndForgetSubscriber", "dev.senders.reactor.FireAndForget$Hook.lift",
-          "dev.senders.reactor.FireAndForget$Hook.found")),
-         ("the pass-throughs' own frames", ("dev.senders.reactor.FireAndForget$Hook$",))]
-samples, cur = [], None
-for line in open(sys.argv[1], errors="replace"):
-    if not line.strip():
-        cur = None
-        continue
-    if not line.startswith((" ", "\t")):
-        cur = [line.split()[0], []]
-        samples.append(cur)
-    elif cur is not None:
-        cur[1].append(line.strip())
-def share(pred):
-    chosen = [s for s in samples if pred(s[0])]
+    else
+        jcmd "$app" JFR.start name=ff settings=profile 'jdk.ExecutionSample#period=1ms' filename="$work/track.jfr" \
+            >"$work/jcmd.log" 2>&1 || { cat "$work/jcmd.log" >&2; fail "jcmd JFR.start on the track app"; }
+        ab -q -m POST -n "$requests" -c "$concurrency" "http://127.0.0.1:$port/orders/p" >"$work/ab.txt" 2>&1 || true
+        v=$(rps "$work/ab.txt")
+        jcmd "$app" JFR.stop name=ff >>"$work/jcmd.log" 2>&1 || { cat "$work/jcmd.log" >&2; fail "jcmd JFR.stop on the track app"; }
+        step "profile: track, ab -m POST -n $requests -c $concurrency, $v requests/s under JFR (execution samples every 1 ms)"
+        jfr print --json --stack-depth 64 --events jdk.ExecutionSample "$work/track.jfr" >"$work/samples.txt" \
+            || fail "jfr print of the recording"
+    fi
+    # one classification for both profilers: each sample (its thread, its frames innermost first)
+    # counts once, in the first part it matches
+    python3 - "$profile" "$work/samples.txt" <<'PY'
+import json, sys
+kind, path = sys.argv[1], sys.argv[2]
+samples = []  # (thread, [frame, innermost first])
+if kind == "perf":  # perf script: a line "comm", then one indented line per frame, then a blank line
+    cur = None
+    for line in open(path, errors="replace"):
+        if not line.strip():
+            cur = None
+        elif not line.startswith((" ", "\t")):
+            cur = (line.split()[0], [])
+            samples.append(cur)
+        elif cur is not None:
+            cur[1].append(line.strip())
+else:  # jfr print --json: execution samples of Java code only
+    for e in json.load(open(path))["recording"]["events"]:
+        v = e["values"]
+        samples.append(((v.get("sampledThread") or {}).get("javaName", ""),
+                        [f["method"]["type"]["name"].replace("/", ".") + "." + f["method"]["name"]
+                         for f in (v.get("stackTrace") or {}).get("frames", [])]))
+# markers: substrings of a frame; the walk's include the JVM's native frames (perf only); the
+# pass-throughs' frames (and Operators.liftPublisher's, for other publisher shapes) are below the
+# subscribed chain, so they count only as the innermost frame (self time)
+walk = ("StackWalk", "StackStreamFactory")
+found = ("dev.senders.scope.FireAndForgetTracker", "dev.senders.scope.internal.FireAndForget",
+         "dev.senders.reactor.FireAndForgetSubscriber", "dev.senders.reactor.FireAndForget$Hook.lift",
+         "dev.senders.reactor.FireAndForget$Hook.found", "dev.senders.rxjava3.FireAndForget")
+passing = ("dev.senders.reactor.FireAndForget$Hook$", "reactor.core.publisher.FluxLift",
+           "reactor.core.publisher.MonoLift", "reactor.core.publisher.ParallelLift",
+           "reactor.core.publisher.ConnectableLift", "reactor.core.publisher.Operators$LiftFunction")
+parts = [("the site walk (StackWalker" + (", the JVM's part included)" if kind == "perf" else ")"),
+          lambda fs: any(m in f for f in fs for m in walk)),
+         ("the rest of the hook and the found work", lambda fs: any(m in f for f in fs for m in found)),
+         ("the pass-throughs' own frames", lambda fs: bool(fs) and any(m in fs[0] for m in passing))]
+for what, pred in (("event-loop threads (reactor-http-*)", lambda t: t.startswith("reactor-http")),
+                   ("all of the app's threads", lambda t: True)):
+    chosen = [fs for t, fs in samples if pred(t)]
+    if not chosen:
+        sys.exit("ff-throughput: FAILED: no profile sample of the " + what)
     counts = [0] * len(parts)
-    for _, frames in chosen:
-        # the pass-throughs' frames are below every other part's: only a sample in none of the
-        # others counts for them, and then only if its innermost frame is theirs (self time)
-        for i, (_, markers) in enumerate(parts):
-            hit = any(m in f for f in frames for m in markers) if i < 2 else bool(frames) and any(m in frames[0] for m in markers)
-            if hit:
+    for fs in chosen:
+        for i, (_, test) in enumerate(parts):
+            if test(fs):
                 counts[i] += 1
                 break
-    return len(chosen), counts
-for what, pred in (("event-loop threads (reactor-http-*)", lambda c: c.startswith("reactor-http")),
-                   ("all of the app's threads", lambda c: True)):
-    n, counts = share(pred)
-    if n == 0:
-        sys.exit("ff-throughput: FAILED: no perf sample of the " + what)
-    print(f"ff-throughput: profile: {n} samples of {what}")
+    print(f"ff-throughput: profile: {len(chosen)} samples of {what}")
     for (name, _), c in zip(parts, counts):
-        print(f"ff-throughput: profile:   {100.0 * c / n:5.2f} % in {name}")
+        print(f"ff-throughput: profile:   {100.0 * c / len(chosen):5.2f} % in {name}")
 PY
-    else
-    jcmd "$app" JFR.start name=ff settings=profile 'jdk.ExecutionSample#period=1ms' filename="$work/track.jfr" \
-        >"$work/jcmd.log" 2>&1 || { cat "$work/jcmd.log" >&2; fail "jcmd JFR.start on the track app"; }
-    ab -q -m POST -n "$requests" -c "$concurrency" "http://127.0.0.1:$port/orders/p" >"$work/ab.txt" 2>&1 || true
-    v=$(rps "$work/ab.txt")
-    jcmd "$app" JFR.stop name=ff >>"$work/jcmd.log" 2>&1 || { cat "$work/jcmd.log" >&2; fail "jcmd JFR.stop on the track app"; }
-    step "profile: track, ab -m POST -n $requests -c $concurrency, $v requests/s under JFR (execution samples every 1 ms)"
-    jfr print --json --stack-depth 64 --events jdk.ExecutionSample "$work/track.jfr" >"$work/samples.json" \
-        || fail "jfr print of the recording"
-    python3 - "$work/samples.json" <<'PY'
-import json, sys
-# each event-loop sample in the first part whose marker one of its frames contains
-parts = [("the site walk (StackWalker)", ("java.lang.StackWalker.", "java.lang.StackStreamFactory")),
-         ("the rest of the hook and the found work", ("dev.senders.scope.FireAndForgetTracker.",
-          "dev.senders.scope.internal.FireAndForget", "dev.senders.reactor.FireAndForgetSubscriber.",
-          "dev.senders.reactor.FireAndForget$Hook.found", "dev.senders.rxjava3.FireAndForget")),
-         ("the pass-throughs (the Reactor hook's wrapper of every subscribe)", ("dev.senders.reactor.FireAndForget$Hook",
-          "reactor.core.publisher.FluxLift", "reactor.core.publisher.MonoLift", "reactor.core.publisher.ParallelLift",
-          "reactor.core.publisher.ConnectableLift", "reactor.core.publisher.Operators$LiftFunction"))]
-counts = [0] * len(parts)
-n = 0
-for e in json.load(open(sys.argv[1]))["recording"]["events"]:
-    v = e["values"]
-    if not (v.get("sampledThread") or {}).get("javaName", "").startswith("reactor-http"):
-        continue
-    frames = [f["method"]["type"]["name"].replace("/", ".") + "." + f["method"]["name"]
-              for f in (v.get("stackTrace") or {}).get("frames", [])]
-    n += 1
-    for i, (_, markers) in enumerate(parts):
-        if any(m in f for f in frames for m in markers):
-            counts[i] += 1
-            break
-if n == 0:
-    sys.exit("ff-throughput: FAILED: no execution sample of the event-loop threads")
-print(f"ff-throughput: profile: {n} execution samples of the event-loop threads (reactor-http-*)")
-for (name, _), c in zip(parts, counts):
-    print(f"ff-throughput: profile: {100.0 * c / n:5.2f} % in {name}")
-print(f"ff-throughput: profile: {100.0 * sum(counts) / n:5.2f} % in all of them")
-PY
-    fi
     kill "$app" 2>/dev/null || true
     wait "$app" 2>/dev/null || true
     pids=("${pids[@]:0:${#pids[@]}-1}")
