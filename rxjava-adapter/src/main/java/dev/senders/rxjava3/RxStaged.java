@@ -121,11 +121,16 @@ final class RxStaged {
      * The classes of RxJava's sources whose subscription only calls them (or signals at once):
      * subscribing one nests no other subscription. RxJava marks only some of them (its
      * {@code Supplier} fusion interface); the others are the classes its public factories return,
-     * taken here once without naming an internal class (decision RX11). A kind whose assembly hook
-     * is installed when this class loads is left out (the hook may return a wrapper that subscribes
+     * taken once without naming an internal class (decision RX11), when the first fused plan is
+     * built: a conversion that does not fuse never loads them. A kind whose assembly hook is
+     * installed at that moment is left out (the hook may return a wrapper that subscribes
      * anything): its sources take the trampoline path.
      */
-    private static final List<Class<?>> CALLED_SOURCES = calledSources();
+    private static final class CalledSources {
+        static final List<Class<?>> CLASSES = calledSources();
+
+        private CalledSources() {}
+    }
 
     private static List<Class<?>> calledSources() {
         List<Class<?>> classes = new ArrayList<>();
@@ -152,7 +157,7 @@ final class RxStaged {
 
     /** Whether subscribing to {@code source} only calls it: no other subscription nests inside. */
     private static boolean calledSource(Object source) {
-        return source instanceof io.reactivex.rxjava3.functions.Supplier || CALLED_SOURCES.contains(source.getClass());
+        return source instanceof io.reactivex.rxjava3.functions.Supplier || CalledSources.CLASSES.contains(source.getClass());
     }
 
     /** What a shell subscribes: the source, its kind, and the stages. Immutable. */
