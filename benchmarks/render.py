@@ -230,8 +230,8 @@ WHY_STARTER_BOOT = ("the three keys the peer does not record (about 460 B), the 
                     "work's connect and start (about 140 B), the observation in the work's Reactor `Context` (about "
                     "80 B), the general path of named work (about 220 B) "
                     f"([where the starter's spawn goes](../benchmarks.md#where-the-starters-spawn-goes))")
-WHY_ROUND_TRIP = ("the peer's time per item differs several-fold between JDKs and runs with what C2 folds in "
-                  f"`toList()`; the boundary's own cost per item is a few ns ({_UNMET})")
+WHY_ROUND_TRIP = ("a few ns per item or subscription on either side, where what C2 compiles of the peer's "
+                  f"`toList()` or `map` moves a row by more than the boundary costs ({_UNMET})")
 WHY_FLOOR = ("`Scopes.spawn` adds its receiver's exactly-once guard (one more CAS), the 24 B receiver and the "
              f"trampoline's depth counter to the floor's increment and decrement ({_UNMET})")
 WHY_NEST = ("a nest sender and its operation, a CAS each way on the scope's word and the batch counter that lets "

@@ -8,8 +8,9 @@
 #   by +-10 %, and 4 measurements for the pool and shared rows, the noisiest (three busy threads
 #   on two cores); the starter's rows 2 forks of 4 x 2 s warm-up (its observed rows run
 #   Micrometer's paths in the interpreter for seconds: shorter, their first iterations are
-#   several times the others). Footprint (1,000,000 outstanding, 3 repeats) and the -Xmx64m fit:
-#   about 30 minutes on 2 idle cores for both JDKs, build included.
+#   several times the others), and the round trips 8 x 1 s of warm-up (still being compiled in
+#   their first 2 s: those iterations are up to twice the later ones). Footprint (1,000,000
+#   outstanding, 3 repeats) and the -Xmx64m fit: about 30 minutes on 2 idle cores for both JDKs, build included.
 # full: every benchmark class but ObserveBench (benchmarks/observe-cost.sh measures it) at every
 #   size, 3 forks, 5 x 1 s warm-up, 5 x 1 s measurement (about 2 hours); Footprint 5 repeats.
 # smoke: quick's benchmarks, no warm-up, one 200 ms iteration each, Footprint once (about 2
@@ -74,16 +75,16 @@ if [ "$mode" = full ]; then
     repeats=5
 else
     if [ "$mode" = quick ]; then
-        opts=(-f 1 -wi 2 -w 1s -r 1s -i 3); spawn=(-f 3); pool=(-f 3 -i 4); starter=(-f 2 -wi 4 -w 2s); repeats=3
+        opts=(-f 1 -wi 2 -w 1s -r 1s -i 3); spawn=(-f 3); pool=(-f 3 -i 4); starter=(-f 2 -wi 4 -w 2s); warm=(-wi 8); repeats=3
     else
-        opts=(-f 1 -wi 0 -r 200ms -i 1); spawn=(); pool=(); starter=(); repeats=1
+        opts=(-f 1 -wi 0 -r 200ms -i 1); spawn=(); pool=(); starter=(); warm=(); repeats=1
     fi
     # regex, then its own options (a part's -i replaces the default)
     parts=(
         "InlineBench.(floor|scope|reactor|rxjava|reactorSpawn|reactorSpawnSimple|rxSpawn|rxSpawnSimple|reactorAsync|reactorSpawnAsync|rxjavaAsync|rxSpawnAsync)$ -p n=1000 ${spawn[*]}"
         "PooledBench.(reactor|rxjava|reactorSpawn|rxSpawn)$ -p n=1000 ${pool[*]}"
         "StarterSpawnBench.(starterPlain|starterContext|starterObservation|starterBoth|starterBoot|composite|compositeObserved|compositeObservedKeyed)$ -p n=1000 ${starter[*]}"
-        "RoundTripBench -p n=1000"
+        "RoundTripBench -p n=1000 ${warm[*]}"
         "NestBench -p n=1000"
         "ContentionBench.(reactor|rxjava|reactorSpawn|rxSpawn)$ -p n=1000 ${pool[*]}"
         "ScopeLifecycleBench.(countingCreateCloseJoin|createCloseJoin|compositeCreateDispose)$"
