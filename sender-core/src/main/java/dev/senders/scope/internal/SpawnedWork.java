@@ -358,23 +358,18 @@ public abstract class SpawnedWork implements StopNode {
             stopBeforeSubscribe(); // stopped first, or disposed while its start was queued
             return;
         }
-        try {
-            subscribe();
+        try { // with this work current for task attribution while a scheduler hook is installed
+            if (TaskAttribution.hooks == 0) { // in line, not a helper: one call level less on the spawn path
+                subscribeUpstream();
+            } else {
+                TaskAttribution.subscribe(this);
+            }
         } catch (Throwable t) { // subscribe must not throw; deliver what it threw
             subscribeThrew(t);
             return;
         }
         if ((word & PHASE) != DONE) { // else it ended inside subscribe: nothing to register (the common case)
             afterSubscribe(stoppable ? stop : null, unpublished);
-        }
-    }
-
-    /** {@link #subscribeUpstream}, with this work current for task attribution while a scheduler hook is installed. */
-    private void subscribe() {
-        if (TaskAttribution.hooks == 0) {
-            subscribeUpstream();
-        } else {
-            TaskAttribution.subscribe(this);
         }
     }
 
