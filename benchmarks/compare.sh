@@ -17,8 +17,9 @@
 #            the build's JDK), e.g. COMPARE_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
 #
 # Prints one line per benchmark: the mean of the rounds' scores on BASE and on the working tree,
-# their ratio (working tree / base), the median of the rounds' own ratios, the spread of the rounds, and the ratio of the two sides'
-# fastest iterations (for rows whose iterations are bimodal: docs/benchmarks.md). Results (JMH
+# their ratio (working tree / base), the median of the rounds' own ratios, the spread of the
+# rounds, and the ratio of the two sides' fastest iterations (for rows whose iterations are
+# bimodal: docs/benchmarks.md). Results (JMH
 # JSON per run) go to benchmarks/results/compare-<timestamp>/. Use it on an idle machine: a ratio
 # within the rounds' spread is noise.
 set -euo pipefail

@@ -10,7 +10,8 @@
 #   Micrometer's paths in the interpreter for seconds: shorter, their first iterations are
 #   several times the others), and the round trips 8 x 1 s of warm-up (still being compiled in
 #   their first 2 s: those iterations are up to twice the later ones). Footprint (1,000,000
-#   outstanding, 3 repeats) and the -Xmx64m fit: about 30 minutes on 2 idle cores for both JDKs, build included.
+#   outstanding, 3 repeats) and the -Xmx64m fit: about 30 minutes on 2 idle cores for both
+#   JDKs, build included.
 # full: every benchmark class but ObserveBench (benchmarks/observe-cost.sh measures it) at every
 #   size, 3 forks, 5 x 1 s warm-up, 5 x 1 s measurement (about 2 hours); Footprint 5 repeats.
 # smoke: quick's benchmarks, no warm-up, one 200 ms iteration each, Footprint once (about 2
