@@ -23,7 +23,7 @@
 # JSON per run) go to benchmarks/results/compare-<timestamp>/. Use it on an idle machine: a ratio
 # within the rounds' spread is noise.
 set -euo pipefail
-[ $# -ge 2 ] || { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 base="$1" regex="$2" rounds="${3:-3}"
 shift $(( $# >= 3 ? 3 : 2 ))
 [ "${1:-}" = "--" ] && shift
