@@ -19,8 +19,11 @@ import org.slf4j.LoggerFactory;
  * {@link ScopeShutdown.Listener}, logs each tracker's report when the scope's shutdown ends: how
  * many fire-and-forget subscriptions were found, how many were still running at exit and where
  * they were subscribed, and in {@code TRACK} how many ended after the scope's stop request (the
- * stopped ones) and where. The hooks are removed when the scope's shutdown ends, or by {@link #close()} (the
- * context's destruction) if it never ran.
+ * stopped ones) and where. The hooks stay installed until {@link #close()}, the context's
+ * destruction, which comes after every lifecycle phase, the web server's stop among them: a
+ * request the server still handles after the scope closed has its subscription found, run
+ * untracked and counted, and {@code close()} logs the report again when anything was found after
+ * the shutdown's report.
  */
 public final class FireAndForgetHooks implements ScopeShutdown.Listener, AutoCloseable {
 
@@ -28,6 +31,8 @@ public final class FireAndForgetHooks implements ScopeShutdown.Listener, AutoClo
 
     private final FireAndForgetMode mode;
     private final List<FireAndForgetTracker> trackers;
+    /** Each tracker's found count when the shutdown's report was logged; -1 before. Confined to that call and close. */
+    private final long[] foundAtReport;
 
     /**
      * Installs the hooks.
@@ -51,6 +56,8 @@ public final class FireAndForgetHooks implements ScopeShutdown.Listener, AutoClo
             }
         }
         this.trackers = List.copyOf(ts);
+        this.foundAtReport = new long[ts.size()];
+        java.util.Arrays.fill(foundAtReport, -1);
         if (mode == FireAndForgetMode.OFF || ts.isEmpty()) {
             log.info("senders: fire-and-forget subscriptions are not looked for (senders.scope.fire-and-forget={}{})",
                     mode.name().toLowerCase(java.util.Locale.ROOT), mode == FireAndForgetMode.OFF ? ""
@@ -96,25 +103,42 @@ public final class FireAndForgetHooks implements ScopeShutdown.Listener, AutoClo
     }
 
     /**
-     * Logs each tracker's report (at WARN when subscriptions were still running at exit), then
-     * removes the hooks: the scope is shut down, so nothing found from now on could be tracked.
+     * Logs each tracker's report (at WARN when subscriptions were still running at exit). The hooks
+     * stay: a request still handled now has its subscription found and counted as untracked.
      */
     @Override
     public void scopeShutDown(ShutdownReport report) {
-        for (FireAndForgetTracker t : trackers) {
-            if (t.activeCount() > 0) {
-                log.warn("senders: {}", t.report());
-            } else {
-                log.info("senders: {}", t.report());
+        synchronized (foundAtReport) {
+            for (int i = 0; i < trackers.size(); i++) {
+                foundAtReport[i] = trackers.get(i).foundCount();
+                log(trackers.get(i));
             }
         }
-        close();
     }
 
-    /** Removes the hooks. */
+    /**
+     * Removes the hooks; when subscriptions were found after the shutdown's report (requests the
+     * web server handled after the scope closed), logs the report again first.
+     */
     @Override
     public void close() {
-        trackers.forEach(FireAndForgetTracker::close);
+        synchronized (foundAtReport) {
+            for (int i = 0; i < trackers.size(); i++) {
+                FireAndForgetTracker t = trackers.get(i);
+                t.close();
+                if (foundAtReport[i] >= 0 && t.foundCount() > foundAtReport[i]) {
+                    log(t);
+                }
+            }
+        }
+    }
+
+    private static void log(FireAndForgetTracker t) {
+        if (t.activeCount() > 0) {
+            log.warn("senders: {}", t.report());
+        } else {
+            log.info("senders: {}", t.report());
+        }
     }
 
     /** Loaded only when Reactor's adapter is on the class path. */
