@@ -31,7 +31,7 @@ public final class FireAndForgetHooks implements ScopeShutdown.Listener, AutoClo
 
     private final FireAndForgetMode mode;
     private final List<FireAndForgetTracker> trackers;
-    /** Each tracker's found count when the shutdown's report was logged; -1 before. Confined to that call and close. */
+    /** Each tracker's found count when the shutdown's report was logged, -1 before; guarded by itself. */
     private final long[] foundAtReport;
 
     /**
@@ -117,8 +117,8 @@ public final class FireAndForgetHooks implements ScopeShutdown.Listener, AutoClo
     }
 
     /**
-     * Removes the hooks; when subscriptions were found after the shutdown's report (requests the
-     * web server handled after the scope closed), logs the report again first.
+     * Removes the hooks, then, when subscriptions were found after the shutdown's report (requests
+     * the web server handled after the scope closed), logs the report again. Idempotent.
      */
     @Override
     public void close() {
@@ -126,7 +126,9 @@ public final class FireAndForgetHooks implements ScopeShutdown.Listener, AutoClo
             for (int i = 0; i < trackers.size(); i++) {
                 FireAndForgetTracker t = trackers.get(i);
                 t.close();
-                if (foundAtReport[i] >= 0 && t.foundCount() > foundAtReport[i]) {
+                long found = t.foundCount();
+                if (foundAtReport[i] >= 0 && found > foundAtReport[i]) {
+                    foundAtReport[i] = found;
                     log(t);
                 }
             }
