@@ -111,7 +111,7 @@ public final class FireAndForgetHooks implements ScopeShutdown.Listener, AutoClo
         synchronized (foundAtReport) {
             for (int i = 0; i < trackers.size(); i++) {
                 foundAtReport[i] = trackers.get(i).foundCount();
-                log(trackers.get(i));
+                log(trackers.get(i), "");
             }
         }
     }
@@ -128,18 +128,18 @@ public final class FireAndForgetHooks implements ScopeShutdown.Listener, AutoClo
                 t.close();
                 long found = t.foundCount();
                 if (foundAtReport[i] >= 0 && found > foundAtReport[i]) {
+                    log(t, (found - foundAtReport[i]) + " more found after the shutdown's report, as the context closes: ");
                     foundAtReport[i] = found;
-                    log(t);
                 }
             }
         }
     }
 
-    private static void log(FireAndForgetTracker t) {
+    private static void log(FireAndForgetTracker t, String prefix) {
         if (t.activeCount() > 0) {
-            log.warn("senders: {}", t.report());
+            log.warn("senders: {}{}", prefix, t.report());
         } else {
-            log.info("senders: {}", t.report());
+            log.info("senders: {}{}", prefix, t.report());
         }
     }
 
