@@ -71,8 +71,8 @@ class OrdersFireAndForgetTest {
         Set<String> answered = java.util.concurrent.ConcurrentHashMap.newKeySet();
         java.util.concurrent.CompletableFuture<Void> closed = new java.util.concurrent.CompletableFuture<>();
         java.util.concurrent.atomic.AtomicReference<Set<String>> beforeClose = new java.util.concurrent.atomic.AtomicReference<>();
-        // one close, on one thread: a second close() returns at once while the first waits for a
-        // shutdown phase, and the test would go on before the context is destroyed
+        // one close, on one thread: Spring's close() on a second thread returns without waiting
+        // when the first is closing, and the test would go on before the context is destroyed
         java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
         Flux.range(0, ORDERS)
                 .flatMap(i -> client.post().uri("/orders/o" + i + "?ms=" + ms).retrieve().toBodilessEntity()
