@@ -248,7 +248,7 @@ WHY_FF_PASS = ("Reactor's hook puts a pass-through on every subscribe (two class
                f"C2 from folding Reactor's subscribe ({_FF})")
 WHY_FF_RX_PASS = ("RxJava's plugin hook runs on each of the chain's subscriptions and allocates nothing for one it "
                   f"lets through; the row's extra bytes were not traced to an object of the hook's ({_FF})")
-WHY_FF_FOUND = ("one 48 B object, six atomic instructions and a `System.nanoTime()` for the listed age (27 ns here) "
+WHY_FF_FOUND = ("one 48 B object, six atomic instructions and a `System.nanoTime()` for the listed age (27 ns a call on the machine of these figures) "
                 "per found subscription, beside the user's own lambda subscriber (Reactor 56 B, RxJava 40 B), which "
                 f"the peer does not allocate ({_FF})")
 WHY_FF_WALK = ("a stack walk per subscription (about 1,340 B and microseconds): nothing but the stack tells an "
